@@ -80,14 +80,19 @@ export interface PaymentQuirks {
 
 /** A geographic point. */
 export interface GeoPoint {
+  /** Latitude in degrees. */
   readonly lat: number
+  /** Longitude in degrees. */
   readonly lng: number
 }
 
 /** One row of the shop table. */
 export interface Shop {
+  /** The shop id (§9). */
   readonly shopId: ShopId
+  /** The country the shop serves. */
   readonly country: Country
+  /** The currency prices are shown in. */
   readonly currency: Currency
   /** BCP 47 locale for Intl formatting of prices, numbers and plurals. */
   readonly locale: string
@@ -97,8 +102,11 @@ export interface Shop {
   readonly languageId: number
   /** Human name of the shop. */
   readonly name: string
+  /** Paths of the named URLs (§2). */
   readonly urlKeys: UrlKeys
+  /** Switched-on features (§2). */
   readonly features: ShopFeatures
+  /** Payment differences (§5). */
   readonly payments: PaymentQuirks
   /** Display pattern of a postal code, `#` standing for one digit (§5: CZ `### ##`, PL `##-###`). */
   readonly zipPattern: string
@@ -372,7 +380,9 @@ export const accountUrl = (shop: Shop, anchor?: AccountAnchor): string =>
 
 /** The parts of a product needed to link to it. */
 export interface ProductLinkParts {
+  /** Url key of the product's main category. */
   readonly mainCategoryUrlKey: string
+  /** Url of the variant inside its category. */
   readonly variantUrl: string
 }
 

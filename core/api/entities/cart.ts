@@ -1,0 +1,215 @@
+/**
+ * The cart (spec §3 "Cart", "Cart article", "Widget cart item", "Bundles per item", "Discount types").
+ *
+ * @module
+ */
+import { Schema } from "effect"
+import { articleTypes, bundleTypes, discountTypes, giftType } from "../../domain/cart.ts"
+import { CartAddresses } from "./address.ts"
+import { Delivery, EarliestDate } from "./delivery.ts"
+import { WireInt, WireNumber, WireString } from "./wire.ts"
+
+/** A bundle (service) type of a cart item (§3): warranty, insurance, digital, return_guarantee. */
+export const BundleType = Schema.Literals(bundleTypes)
+
+/** A bundle type. */
+export type BundleType = typeof BundleType.Type
+
+/**
+ * A bundle (service) attached to a cart item (§3): its `type`, `active` flag and `actual_price` (per piece; shown
+ * times the item count). `id` is the bundle id sent back when removing it (§7 delete-digital `bundleId`), `title` ours.
+ */
+export const Bundle = Schema.Struct({
+  type: BundleType,
+  id: Schema.optionalKey(WireInt),
+  title: Schema.optionalKey(Schema.String),
+  active: Schema.optionalKey(Schema.Boolean),
+  actual_price: Schema.optionalKey(WireNumber)
+})
+
+/** Decoded type of {@link Bundle}. */
+export type Bundle = typeof Bundle.Type
+
+/** The `type` values a cart article may carry (§3): the article types `variant`, `bonus_set`, and `gift`. */
+export const CartArticleType = Schema.Literals([...articleTypes, giftType])
+
+/** A cart article type. */
+export type CartArticleType = typeof CartArticleType.Type
+
+/** A variant inside a bonus-set article (§3 `variants`). Fields besides `variantId` are ours (not shown). */
+export const CartArticleVariant = Schema.Struct({
+  variantId: WireInt,
+  title: Schema.optionalKey(Schema.String),
+  count: Schema.optionalKey(WireInt)
+})
+
+/** Decoded type of {@link CartArticleVariant}. */
+export type CartArticleVariant = typeof CartArticleVariant.Type
+
+/**
+ * A cart article (§3), identified by `articleId`, with its `count`. `variantId` or `bonusSetId` says what it is;
+ * `marketplacePartnerId` keys the cart's `marketplacePartners`; `availability.inStock` is the stock (the quantity
+ * rule defaults it to 1). `materialType` stays a string (`digital-content` is the known value).
+ */
+export const CartArticle = Schema.Struct({
+  articleId: WireInt,
+  count: WireInt,
+  variantId: Schema.optionalKey(WireInt),
+  bonusSetId: Schema.optionalKey(WireInt),
+  cartItemId: Schema.optionalKey(WireInt),
+  marketplacePartnerId: Schema.optionalKey(Schema.NullOr(WireString)),
+  materialType: Schema.optionalKey(Schema.String),
+  availability: Schema.optionalKey(Schema.Struct({ inStock: Schema.optionalKey(WireInt) })),
+  variants: Schema.optionalKey(Schema.Array(CartArticleVariant)),
+  bundles: Schema.optionalKey(Schema.Array(Bundle)),
+  type: Schema.optionalKey(CartArticleType)
+})
+
+/** Decoded type of {@link CartArticle}. */
+export type CartArticle = typeof CartArticle.Type
+
+/** The param key whose value is shown as a colour swatch (§3: COLOR). */
+export const colorParamKey = "COLOR"
+
+/** A parameter of a widget cart item (§3): `key`, `title`, `value`, `css`, `measure`. */
+export const ItemParam = Schema.Struct({
+  key: Schema.String,
+  title: Schema.optionalKey(Schema.String),
+  value: Schema.optionalKey(WireString),
+  css: Schema.optionalKey(Schema.String),
+  measure: Schema.optionalKey(Schema.String)
+})
+
+/** Decoded type of {@link ItemParam}. */
+export type ItemParam = typeof ItemParam.Type
+
+/**
+ * An item of the cart widget (§3). The server sends `id` or `itemId` (both optional here; read `id ?? itemId`).
+ * `warranty`, `insurance` and `return_guarantee` are the selected services as {@link Bundle}s, whose `actual_price`
+ * is "their price" (our reading).
+ */
+export const WidgetCartItem = Schema.Struct({
+  id: Schema.optionalKey(WireInt),
+  itemId: Schema.optionalKey(WireInt),
+  articleId: Schema.optionalKey(WireInt),
+  article: Schema.optionalKey(Schema.Struct({ title: Schema.optionalKey(Schema.String) })),
+  title: Schema.optionalKey(Schema.String),
+  image: Schema.optionalKey(Schema.String),
+  imgServer: Schema.optionalKey(Schema.String),
+  url: Schema.optionalKey(Schema.String),
+  price: Schema.optionalKey(WireNumber),
+  actual_price: Schema.optionalKey(WireNumber),
+  currency_abr: Schema.optionalKey(Schema.String),
+  count: Schema.optionalKey(WireInt),
+  insertTime: Schema.optionalKey(WireString),
+  availability_key: Schema.optionalKey(Schema.String),
+  hasReservation: Schema.optionalKey(Schema.Boolean),
+  params: Schema.optionalKey(Schema.Array(ItemParam)),
+  bundles: Schema.optionalKey(Schema.Array(Bundle)),
+  warranty: Schema.optionalKey(Schema.NullOr(Bundle)),
+  insurance: Schema.optionalKey(Schema.NullOr(Bundle)),
+  return_guarantee: Schema.optionalKey(Schema.NullOr(Bundle))
+})
+
+/** Decoded type of {@link WidgetCartItem}. */
+export type WidgetCartItem = typeof WidgetCartItem.Type
+
+/** A discount type (§3): G gift certificate, D sale, A action. */
+export const DiscountType = Schema.Literals(discountTypes)
+
+/** A discount type. */
+export type DiscountType = typeof DiscountType.Type
+
+/** A discount code applied to the cart. Fields besides `code` are ours (not shown). */
+export const DiscountCode = Schema.Struct({
+  code: WireString,
+  type: Schema.optionalKey(DiscountType),
+  title: Schema.optionalKey(Schema.String),
+  value: Schema.optionalKey(WireNumber)
+})
+
+/** Decoded type of {@link DiscountCode}. */
+export type DiscountCode = typeof DiscountCode.Type
+
+/** The cart's discounts (§3 `discounts {messages, codes, value}`). */
+export const Discounts = Schema.Struct({
+  messages: Schema.optionalKey(Schema.Array(Schema.String)),
+  codes: Schema.optionalKey(Schema.Array(DiscountCode)),
+  value: Schema.optionalKey(WireNumber)
+})
+
+/** Decoded type of {@link Discounts}. */
+export type Discounts = typeof Discounts.Type
+
+/** The cart price (§3 `price {total, base, vat}`). */
+export const CartPriceBreakdown = Schema.Struct({
+  total: WireNumber,
+  base: Schema.optionalKey(WireNumber),
+  vat: Schema.optionalKey(WireNumber)
+})
+
+/** Decoded type of {@link CartPriceBreakdown}. */
+export type CartPriceBreakdown = typeof CartPriceBreakdown.Type
+
+/** The cart total (§3 `total {total, totalNoVat}`). */
+export const CartTotal = Schema.Struct({
+  total: WireNumber,
+  totalNoVat: Schema.optionalKey(WireNumber)
+})
+
+/** Decoded type of {@link CartTotal}. */
+export type CartTotal = typeof CartTotal.Type
+
+/** A delivery group of the preview step (§3 `previewDeliveries`): the cart items shipped together. */
+export const PreviewDelivery = Schema.Struct({
+  cartItemsIds: Schema.Array(WireInt),
+  deliveredBy: Schema.optionalKey(Schema.String),
+  earliestDate: Schema.optionalKey(EarliestDate)
+})
+
+/** Decoded type of {@link PreviewDelivery}. */
+export type PreviewDelivery = typeof PreviewDelivery.Type
+
+/** The placed order (§3 `purchase {orderId, items}`); `orderId` is kept as a string (order numbers may be long). */
+export const Purchase = Schema.Struct({
+  orderId: WireString,
+  items: Schema.optionalKey(Schema.Array(CartArticle))
+})
+
+/** Decoded type of {@link Purchase}. */
+export type Purchase = typeof Purchase.Type
+
+/** The marketplace partners of the cart (§3): partner id to partner title. */
+export const MarketplacePartners = Schema.Record(Schema.String, Schema.String)
+
+/** Decoded type of {@link MarketplacePartners}. */
+export type MarketplacePartners = typeof MarketplacePartners.Type
+
+/**
+ * The cart (§3). Every field is optional: `cartId` is read from the page config (§3) and a response may carry only
+ * the parts that changed. `selectedPayment` is the selected billing method code, `null` when none.
+ */
+export const Cart = Schema.Struct({
+  cartId: Schema.optionalKey(WireString),
+  articles: Schema.optionalKey(Schema.Array(CartArticle)),
+  pieces: Schema.optionalKey(WireInt),
+  price: Schema.optionalKey(CartPriceBreakdown),
+  discounts: Schema.optionalKey(Discounts),
+  total: Schema.optionalKey(CartTotal),
+  amount: Schema.optionalKey(Schema.Struct({ pieces: Schema.optionalKey(WireInt) })),
+  cartPrice: Schema.optionalKey(WireNumber),
+  itemCount: Schema.optionalKey(WireInt),
+  selectedPayment: Schema.optionalKey(Schema.NullOr(WireString)),
+  deliveries: Schema.optionalKey(Schema.Array(Delivery)),
+  previewDeliveries: Schema.optionalKey(Schema.Array(PreviewDelivery)),
+  addresses: Schema.optionalKey(CartAddresses),
+  marketplacePartners: Schema.optionalKey(MarketplacePartners),
+  hasDigitalContent: Schema.optionalKey(Schema.Boolean),
+  summary: Schema.optionalKey(Schema.Struct({ hasServices: Schema.optionalKey(Schema.Boolean) })),
+  purchaseId: Schema.optionalKey(WireInt),
+  confirmationUrl: Schema.optionalKey(Schema.String),
+  purchase: Schema.optionalKey(Schema.NullOr(Purchase))
+})
+
+/** Decoded type of {@link Cart}. */
+export type Cart = typeof Cart.Type

@@ -1,0 +1,129 @@
+/**
+ * Customer-behaviour tracking payloads (spec §3 "Tracking event", "Purchase tracking item", "Cart update payload";
+ * §7 Tracking API). These are sent by the client, so their required fields are the ones it always sends.
+ *
+ * @module
+ */
+import { Schema } from "effect"
+import { accountTypes } from "../../domain/customer.ts"
+import { cartUpdateActions, newPurchaseStatus, personalizationValues } from "../../domain/tracking.ts"
+import { StringOrNumber, WireInt, WireNumber, WireString } from "./wire.ts"
+
+/** The account type a tracking event reports (§3, §6): registered (has a customer id) or guest. */
+export const AccountType = Schema.Literals(accountTypes)
+
+/** An account type. */
+export type AccountType = typeof AccountType.Type
+
+/** The personalisation answer a tracking event reports (§6: accept or reject in tracking). */
+export const Personalization = Schema.Literals(personalizationValues)
+
+/** A personalisation answer. */
+export type Personalization = typeof Personalization.Type
+
+/** The ids identifying the customer of a tracking event (§3): the `cookie` id and, when known, the other ids. */
+export const CustomerIds = Schema.Struct({
+  cookie: Schema.String,
+  exponea_id: Schema.optionalKey(Schema.String),
+  customer_id: Schema.optionalKey(WireString)
+})
+
+/** Decoded type of {@link CustomerIds}. */
+export type CustomerIds = typeof CustomerIds.Type
+
+/**
+ * The properties of a tracking event (§3): the listed context fields, plus any further event-specific property
+ * (e.g. the fields of a {@link CartUpdatePayload}) as JSON, kept through decode and encode.
+ */
+export const TrackingProperties = Schema.StructWithRest(
+  Schema.Struct({
+    personalization: Schema.optionalKey(Personalization),
+    account_type: Schema.optionalKey(AccountType),
+    location: Schema.optionalKey(Schema.String),
+    path: Schema.optionalKey(Schema.String),
+    referrer: Schema.optionalKey(Schema.String),
+    os: Schema.optionalKey(Schema.String),
+    device: Schema.optionalKey(Schema.String),
+    browser: Schema.optionalKey(Schema.String),
+    utm_campaign: Schema.optionalKey(Schema.String),
+    utm_medium: Schema.optionalKey(Schema.String),
+    utm_source: Schema.optionalKey(Schema.String)
+  }),
+  [Schema.Record(Schema.String, Schema.Json)]
+)
+
+/** Decoded type of {@link TrackingProperties}. */
+export type TrackingProperties = typeof TrackingProperties.Type
+
+/**
+ * A tracking event (§3): `event_type` (non-empty, §5), `customer_ids` (with the cookie id, §5), `properties`, and
+ * `timestamp` in seconds (may have a fraction).
+ */
+export const TrackingEvent = Schema.Struct({
+  event_type: Schema.NonEmptyString,
+  customer_ids: CustomerIds,
+  properties: Schema.optionalKey(TrackingProperties),
+  timestamp: Schema.Finite
+})
+
+/** Decoded type of {@link TrackingEvent}. */
+export type TrackingEvent = typeof TrackingEvent.Type
+
+/** The purchase status a purchase tracking item reports (§3: new). */
+export const PurchaseStatus = Schema.Literals([newPurchaseStatus])
+
+/** A purchase status. */
+export type PurchaseStatus = typeof PurchaseStatus.Type
+
+/**
+ * One purchased item as tracked (§3). Ids are strings or numbers, kept as the client has them; `price` is per piece and
+ * `total_price` for the quantity; `category_1`..`category_6` and `categories_path` describe the category tree.
+ */
+export const PurchaseTrackingItem = Schema.Struct({
+  purchase_id: StringOrNumber,
+  purchase_status: PurchaseStatus,
+  product_id: StringOrNumber,
+  variant_id: StringOrNumber,
+  quantity: WireInt,
+  price: WireNumber,
+  total_price: Schema.optionalKey(WireNumber),
+  title: Schema.optionalKey(Schema.String),
+  brand: Schema.optionalKey(Schema.String),
+  category_id: Schema.optionalKey(StringOrNumber),
+  category_name: Schema.optionalKey(Schema.String),
+  category_1: Schema.optionalKey(Schema.String),
+  category_2: Schema.optionalKey(Schema.String),
+  category_3: Schema.optionalKey(Schema.String),
+  category_4: Schema.optionalKey(Schema.String),
+  category_5: Schema.optionalKey(Schema.String),
+  category_6: Schema.optionalKey(Schema.String),
+  categories_path: Schema.optionalKey(Schema.String)
+})
+
+/** Decoded type of {@link PurchaseTrackingItem}. */
+export type PurchaseTrackingItem = typeof PurchaseTrackingItem.Type
+
+/** A cart update action (§3): add or remove. */
+export const CartUpdateAction = Schema.Literals(cartUpdateActions)
+
+/** A cart update action. */
+export type CartUpdateAction = typeof CartUpdateAction.Type
+
+/**
+ * The properties of a cart update tracking event (§3): the `action`, the product and variant, the `quantity`
+ * changed, and the cart after it (`total_quantity`, `total_price`, `variant_list` of variant ids).
+ */
+export const CartUpdatePayload = Schema.Struct({
+  action: CartUpdateAction,
+  product_id: StringOrNumber,
+  variant_id: StringOrNumber,
+  quantity: WireInt,
+  brand: Schema.optionalKey(Schema.String),
+  category: Schema.optionalKey(Schema.String),
+  total_quantity: Schema.optionalKey(WireInt),
+  total_price: Schema.optionalKey(WireNumber),
+  variant_list: Schema.optionalKey(Schema.Array(Schema.String))
+})
+
+/** Decoded type of {@link CartUpdatePayload}. */
+export type CartUpdatePayload = typeof CartUpdatePayload.Type
