@@ -35,9 +35,15 @@ export interface ChildPayment {
  * how a 'lengthy' payment is recognised): the server marks such a method with `lengthy: true`.
  */
 export interface BillingMethod {
+  /** The method's display title. */
+  readonly title?: string | null
+  /** Sub-choices of the method (card brands, installment products), one possibly selected. */
   readonly childPayments?: ReadonlyArray<ChildPayment> | null
+  /** The server offers the method but it cannot be chosen now. */
   readonly disabled?: boolean | null
+  /** The method is not valid for this cart. */
   readonly invalid?: boolean | null
+  /** A 'lengthy' payment, disabled when an order state date is today (§4). */
   readonly lengthy?: boolean | null
 }
 

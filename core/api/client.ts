@@ -1,0 +1,146 @@
+/**
+ * The client side of the contract: the call policy every derived client applies (§7, §9), and
+ * constructors for the shop API client over any `HttpClient` (fetch in browsers and Node, or an
+ * in-process handler in tests).
+ *
+ * @module
+ */
+import { Context, Duration, Effect, Layer, Ref } from "effect"
+import { FetchHttpClient, HttpClient, HttpClientRequest, HttpClientResponse } from "effect/http"
+import type { HttpClientError } from "effect/http"
+import { HttpApiClient, HttpApiMiddleware } from "effect/http-api"
+import type { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import type { Cause } from "effect"
+import { nextRetry } from "../domain/retry.ts"
+import type { ShopId } from "../domain/shop.ts"
+import { cartIdHeader, csrfHeader, idempotencyKeyHeader, requestedWithHeader, requestedWithValue, shopIdHeader } from "./headers.ts"
+import { CallTimeout, cartTimeoutMs, Retry, type RetryMode } from "./policy.ts"
+import { CallPolicy } from "./security.ts"
+import { ShopApi } from "./ShopApi.ts"
+
+/** What the shop API calls carry besides their own parameters (§7). */
+export interface ShopCallContext {
+  /** The shop the calls are for. */
+  readonly shopId: ShopId
+  /** The session's CSRF token, once known. */
+  readonly csrfToken: string | undefined
+  /** The cart id from the config, once known. */
+  readonly cartId: number | undefined
+}
+
+/** The mutable call context of a client: the session bootstrap and a login update it. */
+export class ShopCallState extends Context.Service<ShopCallState, Ref.Ref<ShopCallContext>>()("storefront/api/ShopCallState") {
+  /** A call state starting with the shop and, optionally, known credentials. */
+  static readonly layer = (initial: ShopCallContext) => Layer.effect(ShopCallState, Ref.make(initial))
+}
+
+/** Makes a unique idempotency key for one logical call; its retries reuse it. */
+export class IdempotencyKeys extends Context.Service<IdempotencyKeys, { readonly next: Effect.Effect<string> }>()(
+  "storefront/api/IdempotencyKeys"
+) {
+  /** Random UUIDs from the platform's crypto (browsers and Node). */
+  static readonly layer = Layer.succeed(IdempotencyKeys, { next: Effect.sync(() => globalThis.crypto.randomUUID()) })
+}
+
+/** The effective annotation of a call: the endpoint's, else the group's, else the default. */
+const annotation = <A>(endpoint: HttpApiEndpoint.Top, group: HttpApiGroup.Top, key: Context.Reference<A>): A =>
+  Context.getOrUndefined(endpoint.annotations, key) ?? Context.getOrUndefined(group.annotations, key) ?? key.defaultValue()
+
+/** The timeout of one attempt of the endpoint's call, in ms (§9). */
+export const callTimeoutOf = (endpoint: HttpApiEndpoint.Top, group: HttpApiGroup.Top): number =>
+  annotation(endpoint, group, CallTimeout) ?? cartTimeoutMs
+
+/** Whether the endpoint's call may be retried, and how (§9). */
+export const retryModeOf = (endpoint: HttpApiEndpoint.Top, group: HttpApiGroup.Top): RetryMode => annotation(endpoint, group, Retry)
+
+const mayRetry = (mode: RetryMode, method: string): boolean =>
+  mode === "idempotencyKey" || (mode === "auto" && method === "GET")
+
+type AttemptError = HttpClientError.HttpClientError | Cause.TimeoutError
+
+/**
+ * Sends a request under the retry ladder (§9): every attempt bounded by `timeoutMs`; transport
+ * errors, timeouts, 5xx and 429 retried after 5000 / remaining attempts ms, at most 10 attempts;
+ * a 2xx or another 4xx is final. The last response (or error) is returned as it came.
+ */
+export const sendWithRetry = (
+  send: Effect.Effect<HttpClientResponse.HttpClientResponse, HttpClientError.HttpClientError>,
+  options: { readonly timeoutMs: number; readonly retry: boolean }
+): Effect.Effect<HttpClientResponse.HttpClientResponse, AttemptError> => {
+  const attempt = Effect.timeout(send, Duration.millis(options.timeoutMs))
+  const loop = (failed: number): Effect.Effect<HttpClientResponse.HttpClientResponse, AttemptError> =>
+    Effect.matchEffect(attempt, {
+      onFailure: (error) => {
+        const decision = nextRetry(failed + 1, undefined)
+        return options.retry && decision._tag === "RetryAfter"
+          ? Effect.andThen(Effect.sleep(Duration.millis(decision.delayMs)), loop(failed + 1))
+          : Effect.fail(error)
+      },
+      onSuccess: (response) => {
+        const decision = nextRetry(failed + 1, response.status)
+        return options.retry && decision._tag === "RetryAfter"
+          ? Effect.andThen(Effect.sleep(Duration.millis(decision.delayMs)), loop(failed + 1))
+          : Effect.succeed(response)
+      }
+    })
+  return loop(0)
+}
+
+/**
+ * The client half of {@link CallPolicy}: adds `X-Requested-With`, the shop id, the cart id and the
+ * CSRF token (§7), an idempotency key where the contract asks for one, and runs the call under its
+ * timeout and retry mode.
+ */
+export const CallPolicyClient = HttpApiMiddleware.layerClient(
+  CallPolicy,
+  Effect.gen(function*() {
+    const state = yield* ShopCallState
+    const keys = yield* IdempotencyKeys
+    return ({ endpoint, group, request, next }) =>
+      Effect.gen(function*() {
+        const context = yield* Ref.get(state)
+        const mode = retryModeOf(endpoint, group)
+        let prepared = HttpClientRequest.setHeaders(request, {
+          [requestedWithHeader]: requestedWithValue,
+          [shopIdHeader]: context.shopId,
+          ...(context.csrfToken === undefined ? {} : { [csrfHeader]: context.csrfToken }),
+          ...(context.cartId === undefined ? {} : { [cartIdHeader]: String(context.cartId) })
+        })
+        if (mode === "idempotencyKey") prepared = HttpClientRequest.setHeader(prepared, idempotencyKeyHeader, yield* keys.next)
+        return yield* sendWithRetry(next(prepared), {
+          timeoutMs: callTimeoutOf(endpoint, group),
+          retry: mayRetry(mode, request.method)
+        })
+      })
+  })
+)
+
+/** An `HttpClient` that hands every request to a web handler in-process (tests, workers). */
+export const webHandlerHttpClient = (handler: (request: Request) => Promise<Response>) =>
+  Layer.succeed(
+    HttpClient.HttpClient,
+    HttpClient.make((request, _url, signal) =>
+      HttpClientRequest.toWeb(request, { signal }).pipe(
+        Effect.flatMap((web) => Effect.promise(() => handler(web))),
+        Effect.map((response) => HttpClientResponse.fromWeb(request, response)),
+        Effect.orDie
+      )
+    )
+  )
+
+/** Builds the derived shop API client at a base URL (needs an `HttpClient` and the call policy). */
+export const makeShopClient = (baseUrl: string) => HttpApiClient.make(ShopApi, { baseUrl })
+
+/** The derived shop API client's type. */
+export type ShopClient = Effect.Success<ReturnType<typeof makeShopClient>>
+
+/** The call policy with its state (exposed, so a login can update it) and idempotency keys. */
+export const callPolicyLayer = (initial: ShopCallContext) =>
+  CallPolicyClient.pipe(Layer.provideMerge(Layer.mergeAll(ShopCallState.layer(initial), IdempotencyKeys.layer)))
+
+/**
+ * Everything a derived client needs over fetch (browsers and Node): the call policy, its state and
+ * the fetch `HttpClient`. Provide `FetchHttpClient.RequestInit` to send cookies cross-origin.
+ */
+export const fetchClientLayer = (initial: ShopCallContext) =>
+  callPolicyLayer(initial).pipe(Layer.provideMerge(FetchHttpClient.layer))
