@@ -56,7 +56,8 @@ export const retryModeOf = (endpoint: HttpApiEndpoint.Top, group: HttpApiGroup.T
 const mayRetry = (mode: RetryMode, method: string): boolean =>
   mode === "idempotencyKey" || (mode === "auto" && method === "GET")
 
-type AttemptError = HttpClientError.HttpClientError | Cause.TimeoutError
+/** What one attempt of a call can fail with: a transport or status-decoding error, or its timeout. */
+export type AttemptError = HttpClientError.HttpClientError | Cause.TimeoutError
 
 /**
  * Sends a request under the retry ladder (§9): every attempt bounded by `timeoutMs`; transport

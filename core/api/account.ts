@@ -1,0 +1,334 @@
+/**
+ * The account calls (spec §2 login redirects and addresses, §5 login validation and responses, §6 logout, §7
+ * "Account", §8 login failure): log in with a password or Facebook, register, log out, save a billing or shipping
+ * address, and load the addresses of the checkout.
+ *
+ * Failures come back as typed errors, so that the derived client reads them as values: a refused login is
+ * {@link LoginRejected} (401, `title`, `error`, `errors`: the §5 "error or non-empty errors" failure), a locked
+ * account is {@link AccountLocked} (423 with the `redirectUrl` of password recovery, §8), a refused registration is
+ * {@link RegistrationRejected} (422).
+ *
+ * @module
+ */
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { loginLockedStatus } from "../domain/auth.ts"
+import { isEmail } from "../domain/contact.ts"
+import { ConsentValues } from "./consents.ts"
+import {
+  BillingAddress,
+  CustomerAddresses,
+  notEditableBillingProfileId,
+  SelectedAddresses,
+  ShippingAddress
+} from "./entities/address.ts"
+import { Customer } from "./entities/customer.ts"
+import { LoginRequired, NotFound, TooManyRequests, Unprocessable } from "./errors.ts"
+import { CallTimeout, cartTimeoutMs } from "./policy.ts"
+import { CsrfProtection } from "./security.ts"
+
+/** A required text the client trims before sending: non-empty, without leading or trailing whitespace. */
+export const AccountText = Schema.String.check(
+  Schema.isNonEmpty({ expected: "a non-empty text" }),
+  Schema.isTrimmed({ expected: "a text without leading or trailing whitespace" })
+)
+
+/** Decoded type of {@link AccountText}. */
+export type AccountText = typeof AccountText.Type
+
+/** An e-mail address (§5 "email type"): the browser's e-mail syntax, without surrounding whitespace. */
+export const AccountEmail = Schema.String.check(
+  Schema.makeFilter((value: string) => value.trim() === value && isEmail(value), {
+    expected: "an e-mail address without surrounding whitespace"
+  })
+)
+
+/** Decoded type of {@link AccountEmail}. */
+export type AccountEmail = typeof AccountEmail.Type
+
+/** A password as typed: required (§5), never trimmed. */
+export const Password = Schema.String.check(Schema.isNonEmpty({ expected: "a non-empty password" }))
+
+/** Decoded type of {@link Password}. */
+export type Password = typeof Password.Type
+
+/**
+ * The body of POST /api/auth/login/ (§7): `username` (the e-mail typed in the login form, trimmed) and `password`
+ * (§5: both required). Same shape as the domain's `LoginPayload` built by `loginPayload(form)`.
+ */
+export const LoginPayload = Schema.Struct({
+  username: AccountText,
+  password: Password
+})
+
+/** Decoded type of {@link LoginPayload}. */
+export type LoginPayload = typeof LoginPayload.Type
+
+/** The body of POST /api/auth/fbLogin/: the Facebook `accessToken` the Facebook SDK gave the page. */
+export const FacebookLoginPayload = Schema.Struct({
+  accessToken: AccountText
+})
+
+/** Decoded type of {@link FacebookLoginPayload}. */
+export type FacebookLoginPayload = typeof FacebookLoginPayload.Type
+
+/**
+ * The body of POST /api/reg/submit: `email` (e-mail syntax), `password`, `firstname`, `lastname`, and optionally the
+ * consents given in the form (consent key to given or refused, e.g. `marketing_1p`).
+ */
+export const RegistrationPayload = Schema.Struct({
+  email: AccountEmail,
+  password: Password,
+  firstname: AccountText,
+  lastname: AccountText,
+  consents: Schema.optionalKey(ConsentValues)
+})
+
+/** Decoded type of {@link RegistrationPayload}. */
+export type RegistrationPayload = typeof RegistrationPayload.Type
+
+/**
+ * A successful login or registration: the `customer` now in session (logged in, or waiting for confirmation after
+ * registering) and, optionally, the `redirectUrl` to follow (§2 "Login redirects follow a redirectUrl or a 'return'
+ * query parameter"; the client keeps only same-origin paths).
+ */
+export const AuthSuccess = Schema.Struct({
+  customer: Customer,
+  redirectUrl: Schema.optionalKey(Schema.String)
+})
+
+/** Decoded type of {@link AuthSuccess}. */
+export type AuthSuccess = typeof AuthSuccess.Type
+
+/** The failure fields of §5: `title` (shown for 5 s, §8), an optional `error` message and the `errors` messages. */
+const rejectionFields = {
+  /** The server's text, shown above the form for 5 seconds (§8). */
+  title: Schema.String,
+  /** A failure message (§5 "error"), shown as a form flash. */
+  error: Schema.optionalKey(Schema.String),
+  /** Failure messages (§5 "errors"), each shown as a form flash; may be empty. */
+  errors: Schema.Array(Schema.String)
+}
+
+/**
+ * The login was refused (401), e.g. a wrong password (§5, §8): `title` is shown above the form for 5 seconds;
+ * `error` and `errors` are the form flashes (`interpretAuthResponse` of the domain reads them).
+ */
+export class LoginRejected extends Schema.TaggedError<LoginRejected>()("LoginRejected", rejectionFields, {
+  httpApiStatus: 401
+}) {}
+
+/**
+ * The account is locked (423, §8): the client goes to `redirectUrl` (password recovery), a same-origin path.
+ * `title` is the server's text.
+ */
+export class AccountLocked extends Schema.TaggedError<AccountLocked>()(
+  "AccountLocked",
+  {
+    /** The server's text. */
+    title: Schema.String,
+    /** Where to go: password recovery, a same-origin path (§8). */
+    redirectUrl: Schema.String
+  },
+  { httpApiStatus: loginLockedStatus }
+) {}
+
+/**
+ * The registration was refused (422), e.g. the e-mail is already registered (§5): `title`, `error` and `errors`
+ * as for {@link LoginRejected}.
+ */
+export class RegistrationRejected extends Schema.TaggedError<RegistrationRejected>()(
+  "RegistrationRejected",
+  rejectionFields,
+  { httpApiStatus: 422 }
+) {}
+
+/** The query parameter of the logout link that carries the csrf token (§6). */
+export const logoutCsrfParameter = "csrf_token"
+
+/** The query of GET /api/auth/logout/: the session's csrf token as {@link logoutCsrfParameter} (§6). */
+export const LogoutQuery = Schema.Struct({
+  [logoutCsrfParameter]: AccountText
+})
+
+/** Decoded type of {@link LogoutQuery}. */
+export type LogoutQuery = typeof LogoutQuery.Type
+
+/** The answer to logout: where to go next (a same-origin path, e.g. the home page). */
+export const LogoutResult = Schema.Struct({
+  redirectUrl: Schema.String
+})
+
+/** Decoded type of {@link LogoutResult}. */
+export type LogoutResult = typeof LogoutResult.Type
+
+const notEditableBillingProfile = Schema.makeFilter<{ readonly billingProfileId?: number }>(
+  (address) =>
+    address.billingProfileId !== notEditableBillingProfileId || {
+      path: ["billingProfileId"],
+      issue: `the billing profile ${notEditableBillingProfileId} is not editable`
+    },
+  { expected: "an editable billing profile" }
+)
+
+/**
+ * A billing profile to save (§3 Address): the entity's fields; without `billingProfileId` a new profile is created.
+ * The not-editable profile (`billingProfileId` -1) is refused. The HR rule (no company registration number) is the
+ * server's: it answers 422 naming `companyRegistrationNumber`.
+ */
+export const BillingAddressInput = BillingAddress.mapFields((fields) => ({
+  ...fields,
+  billingProfileId: Schema.optionalKey(fields.billingProfileId)
+})).check(notEditableBillingProfile)
+
+/** Decoded type of {@link BillingAddressInput}. */
+export type BillingAddressInput = typeof BillingAddressInput.Type
+
+/** A shipping address to save (§3 Address): the entity's fields; without `addressId` a new address is created. */
+export const ShippingAddressInput = ShippingAddress.mapFields((fields) => ({
+  ...fields,
+  addressId: Schema.optionalKey(fields.addressId)
+}))
+
+/** Decoded type of {@link ShippingAddressInput}. */
+export type ShippingAddressInput = typeof ShippingAddressInput.Type
+
+/** The body of POST /api/address/setBillingAddress (§7 `data`). */
+export const SetBillingAddressPayload = Schema.Struct({ data: BillingAddressInput })
+
+/** Decoded type of {@link SetBillingAddressPayload}. */
+export type SetBillingAddressPayload = typeof SetBillingAddressPayload.Type
+
+/** The body of POST /api/address/setShippingAddress (§7 `data`). */
+export const SetShippingAddressPayload = Schema.Struct({ data: ShippingAddressInput })
+
+/** Decoded type of {@link SetShippingAddressPayload}. */
+export type SetShippingAddressPayload = typeof SetShippingAddressPayload.Type
+
+/** The answer to setBillingAddress: the saved profile (with its id) and the customer's addresses after the save. */
+export const BillingAddressSaved = Schema.Struct({
+  address: BillingAddress,
+  customer: Customer
+})
+
+/** Decoded type of {@link BillingAddressSaved}. */
+export type BillingAddressSaved = typeof BillingAddressSaved.Type
+
+/** The answer to setShippingAddress: the saved address (with its id) and the customer's addresses after the save. */
+export const ShippingAddressSaved = Schema.Struct({
+  address: ShippingAddress,
+  customer: Customer
+})
+
+/** Decoded type of {@link ShippingAddressSaved}. */
+export type ShippingAddressSaved = typeof ShippingAddressSaved.Type
+
+/**
+ * The path parameter of `{cart-url}/1/load-addresses/` (§2): the shop's cart url key without slashes (e.g. `kosik`
+ * for `/kosik`), one path segment.
+ */
+export const LoadAddressesParams = Schema.Struct({
+  cartUrl: Schema.String.check(
+    Schema.isPattern(/^[^/?#\s]+$/, { expected: "the cart url key as one path segment (e.g. kosik)" })
+  )
+})
+
+/** Decoded type of {@link LoadAddressesParams}. */
+export type LoadAddressesParams = typeof LoadAddressesParams.Type
+
+/**
+ * The addresses of the checkout (§2, §3 Customer): the customer's billing and shipping `addresses`, the
+ * `selectedAddresses` of the order and `hasFilledAddress` (without one the flow drops back to the customer step).
+ */
+export const LoadedAddresses = Schema.Struct({
+  addresses: CustomerAddresses,
+  selectedAddresses: Schema.optionalKey(SelectedAddresses),
+  hasFilledAddress: Schema.optionalKey(Schema.Boolean)
+})
+
+/** Decoded type of {@link LoadedAddresses}. */
+export type LoadedAddresses = typeof LoadedAddresses.Type
+
+/**
+ * The account API (§7 "Account"), group `account`. Every call but `loadAddresses` changes the session or the
+ * customer and carries `CsrfProtection`; `logout` is a GET (a link, §6) whose token also comes as the `csrf_token`
+ * query parameter. Timeout: 5000 ms (§9 legacy HTTP).
+ */
+export class AccountGroup extends HttpApiGroup.make("account")
+  .add(
+    HttpApiEndpoint.post("login", "/api/auth/login/", {
+      payload: LoginPayload,
+      success: AuthSuccess,
+      error: [LoginRejected, AccountLocked, TooManyRequests]
+    })
+      .middleware(CsrfProtection)
+      .annotate(
+        OpenApi.Description,
+        "Logs in with e-mail (username) and password (§5 both required). 401 LoginRejected: title shown 5 s and " +
+          "the error/errors flashes; 423 AccountLocked: go to redirectUrl (password recovery) (§8)."
+      ),
+    HttpApiEndpoint.post("fbLogin", "/api/auth/fbLogin/", {
+      payload: FacebookLoginPayload,
+      success: AuthSuccess,
+      error: [LoginRejected, AccountLocked, TooManyRequests]
+    })
+      .middleware(CsrfProtection)
+      .annotate(
+        OpenApi.Description,
+        "Logs in with a Facebook access token; failures as for login (401 LoginRejected, 423 AccountLocked)."
+      ),
+    HttpApiEndpoint.post("register", "/api/reg/submit", {
+      payload: RegistrationPayload,
+      success: AuthSuccess,
+      error: [RegistrationRejected, TooManyRequests]
+    })
+      .middleware(CsrfProtection)
+      .annotate(
+        OpenApi.Description,
+        "Registers a customer (e-mail, password, names, consents) and logs them in or leaves them waiting for " +
+          "confirmation. 422 RegistrationRejected carries title, error and errors (§5)."
+      ),
+    HttpApiEndpoint.get("logout", "/api/auth/logout/", {
+      query: LogoutQuery,
+      success: LogoutResult
+    })
+      .middleware(CsrfProtection)
+      .annotate(
+        OpenApi.Description,
+        "Logs out. The logout link carries the csrf token as the csrf_token query parameter (§6); the server " +
+          "accepts it there as well as in X-CSRF-Token."
+      ),
+    HttpApiEndpoint.post("setBillingAddress", "/api/address/setBillingAddress", {
+      payload: SetBillingAddressPayload,
+      success: BillingAddressSaved,
+      error: [LoginRequired, NotFound, Unprocessable]
+    })
+      .middleware(CsrfProtection)
+      .annotate(
+        OpenApi.Description,
+        "Creates or updates a billing profile (§3). Profile -1 is not editable; for HR a company registration " +
+          "number is refused (422, field companyRegistrationNumber). Needs a logged-in or waiting customer (§6)."
+      ),
+    HttpApiEndpoint.post("setShippingAddress", "/api/address/setShippingAddress", {
+      payload: SetShippingAddressPayload,
+      success: ShippingAddressSaved,
+      error: [LoginRequired, NotFound, Unprocessable]
+    })
+      .middleware(CsrfProtection)
+      .annotate(
+        OpenApi.Description,
+        "Creates or updates a shipping address (§3). Needs a logged-in or waiting customer (§6)."
+      ),
+    HttpApiEndpoint.get("loadAddresses", "/:cartUrl/1/load-addresses/", {
+      params: LoadAddressesParams,
+      success: LoadedAddresses,
+      error: [LoginRequired, NotFound]
+    }).annotate(
+      OpenApi.Description,
+      "The customer's addresses for the checkout, at '{cart-url}/1/load-addresses/' (§2); cartUrl is the shop's " +
+        "cart url key (e.g. kosik), any other answers 404."
+    )
+  )
+  .annotateEndpoints(CallTimeout, cartTimeoutMs)
+  .annotate(OpenApi.Description, "Account (§7): login, registration, logout and addresses.")
+{}

@@ -1,0 +1,53 @@
+/**
+ * Banners (spec §7 PUT /api/banner/impression and /api/banner/hit with `bannerId`; §2 banner slider; §3 banner
+ * slide). The slides call is ours: the spec does not show where the slider's slides come from.
+ *
+ * @module
+ */
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import { PositiveInt } from "./callParams.ts"
+import { BannerSlide } from "./entities/banner.ts"
+import { NotFound } from "./errors.ts"
+import { CsrfProtection } from "./security.ts"
+
+/** The body of the impression and hit calls (§7): the `bannerId` (a slide's `id`, §3). */
+export const BannerEvent = Schema.Struct({
+  bannerId: PositiveInt
+})
+
+/** Decoded type of {@link BannerEvent}. */
+export type BannerEvent = typeof BannerEvent.Type
+
+/** The slides of the home-page banner slider (ours), in display order. */
+export const BannerSlides = Schema.Struct({
+  slides: Schema.Array(BannerSlide)
+})
+
+/** Decoded type of {@link BannerSlides}. */
+export type BannerSlides = typeof BannerSlides.Type
+
+/**
+ * The banner calls: `impression` and `hit` (PUT, §7) count a view and a click of a banner; they change counters, so
+ * they are CSRF-protected, and answer 204 (nothing is read). `slides` (GET, ours: /api/banner/slides) lists the
+ * slider's slides.
+ */
+export class BannerGroup extends HttpApiGroup.make("banner").add(
+  HttpApiEndpoint.put("impression", "/api/banner/impression", {
+    payload: BannerEvent,
+    success: HttpApiSchema.NoContent,
+    error: NotFound
+  })
+    .middleware(CsrfProtection)
+    .annotate(OpenApi.Description, "Counts a view of the banner `bannerId` (§7)."),
+  HttpApiEndpoint.put("hit", "/api/banner/hit", {
+    payload: BannerEvent,
+    success: HttpApiSchema.NoContent,
+    error: NotFound
+  })
+    .middleware(CsrfProtection)
+    .annotate(OpenApi.Description, "Counts a click on the banner `bannerId` (§7)."),
+  HttpApiEndpoint.get("slides", "/api/banner/slides", {
+    success: BannerSlides
+  }).annotate(OpenApi.Description, "The slides of the home-page banner slider, in display order (ours, §2, §3).")
+) {}

@@ -1,0 +1,118 @@
+/**
+ * The new cart API's cart, purchase, invoice-note, order-consent and payment calls (spec §7 `/api/v2/cart.cart-api/`:
+ * load-cart, load-purchase, set-invoice-note, order-consents, order-consent-notes, select-billing-method,
+ * clean-selected-payment). The delivery calls of the same prefix are in the deliveries module.
+ *
+ * Every call answers the {@link ApiResponse} envelope; a business failure is a 200 with `status.status` "error"
+ * and flash messages (§4, §8).
+ *
+ * @module
+ */
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { cartApiPrefix } from "./cart.ts"
+import { OrderConsent } from "./entities/delivery.ts"
+import { ApiResponse, apiResponseFields } from "./entities/envelope.ts"
+import { BinaryFlag } from "./entities/payment.ts"
+import { NotFound } from "./errors.ts"
+import { RequiredText, NonNegativeDecimalFromString, PositiveIntFromString } from "./requestFields.ts"
+import { CsrfProtection } from "./security.ts"
+
+/** The longest invoice note accepted (ours: the spec shows no limit). */
+export const maxInvoiceNoteLength = 255
+
+/** The set-invoice-note payload (§7 `invoiceNote`): up to 255 characters; an empty note clears it. */
+export const InvoiceNotePayload = Schema.Struct({
+  invoiceNote: Schema.String.check(Schema.isMaxLength(maxInvoiceNoteLength))
+})
+
+/** Decoded type of {@link InvoiceNotePayload}. */
+export type InvoiceNotePayload = typeof InvoiceNotePayload.Type
+
+/** The answer of order-consents: the envelope plus the order `consents` of the delivery step (§3). */
+export const OrderConsentsResponse = Schema.Struct({
+  ...apiResponseFields,
+  consents: Schema.optionalKey(Schema.Array(OrderConsent))
+})
+
+/** Decoded type of {@link OrderConsentsResponse}. */
+export type OrderConsentsResponse = typeof OrderConsentsResponse.Type
+
+/** The answer of order-consent-notes: the envelope plus `notes`, consent code to note text (shape ours). */
+export const OrderConsentNotesResponse = Schema.Struct({
+  ...apiResponseFields,
+  notes: Schema.optionalKey(Schema.Record(Schema.String, Schema.String))
+})
+
+/** Decoded type of {@link OrderConsentNotesResponse}. */
+export type OrderConsentNotesResponse = typeof OrderConsentNotesResponse.Type
+
+/**
+ * The payment selection payload (§3) as the query of the GET select-billing-method (§7): every field a string on
+ * the wire. `billingMethodId` is the billing method code; `installmentCount` a whole number of at least 1;
+ * `depositAmount` a non-negative number; `rememberCard` and `newCard` `"0"` or `"1"` (absent means 0). The domain's
+ * `paymentSelectionPayload` builds its decoded form.
+ */
+export const PaymentSelectionQuery = Schema.Struct({
+  billingMethodId: RequiredText,
+  cardId: Schema.optionalKey(RequiredText),
+  productCode: Schema.optionalKey(RequiredText),
+  installmentCount: Schema.optionalKey(PositiveIntFromString),
+  depositAmount: Schema.optionalKey(NonNegativeDecimalFromString),
+  rememberCard: Schema.optionalKey(BinaryFlag),
+  newCard: Schema.optionalKey(BinaryFlag),
+  insuranceCode: Schema.optionalKey(RequiredText)
+})
+
+/** Decoded type of {@link PaymentSelectionQuery}. */
+export type PaymentSelectionQuery = typeof PaymentSelectionQuery.Type
+
+/**
+ * The new cart API's cart, purchase, invoice-note, order-consent and payment calls (group `cartApi`). State
+ * changes carry {@link CsrfProtection}, including the GET select-billing-method. Default policy: 5000 ms, GETs
+ * retried by the ladder.
+ */
+export class CartApiGroup extends HttpApiGroup.make("cartApi").add(
+  HttpApiEndpoint.get("loadCart", `${cartApiPrefix}/load-cart`, {
+    success: ApiResponse
+  }).annotate(
+    OpenApi.Description,
+    "Loads the cart with its items, customer, deliveries and billing methods (§7). A failure sets the fatal error flag (§4, §8)."
+  ),
+  HttpApiEndpoint.get("loadPurchase", `${cartApiPrefix}/load-purchase`, {
+    success: ApiResponse,
+    error: NotFound
+  }).annotate(
+    OpenApi.Description,
+    "Loads the placed order (`cart.purchase`, `cart.purchaseId`, `cart.confirmationUrl`) after next-step (§4). 404 when the session has placed no order."
+  ),
+  HttpApiEndpoint.post("setInvoiceNote", `${cartApiPrefix}/set-invoice-note`, {
+    payload: InvoiceNotePayload,
+    success: ApiResponse
+  })
+    .middleware(CsrfProtection)
+    .annotate(OpenApi.Description, "Stores the invoice note of the order (§7 `invoiceNote`); an empty note clears it."),
+  HttpApiEndpoint.get("orderConsents", `${cartApiPrefix}/order-consents`, {
+    success: OrderConsentsResponse
+  }).annotate(OpenApi.Description, "Loads the order consents shown in the delivery step (§3 consents)."),
+  HttpApiEndpoint.get("orderConsentNotes", `${cartApiPrefix}/order-consent-notes`, {
+    success: OrderConsentNotesResponse
+  }).annotate(OpenApi.Description, "Loads the notes shown under the order consents, by consent code."),
+  HttpApiEndpoint.get("selectBillingMethod", `${cartApiPrefix}/select-billing-method`, {
+    query: PaymentSelectionQuery,
+    success: ApiResponse
+  })
+    .middleware(CsrfProtection)
+    .annotate(
+      OpenApi.Description,
+      "Selects a billing method with the payment selection payload as query (§3, §7). Changes state although it is a GET, so it carries the CSRF token. A failure shows the err_request_timeout flash (§8)."
+    ),
+  HttpApiEndpoint.post("cleanSelectedPayment", `${cartApiPrefix}/clean-selected-payment`, {
+    success: ApiResponse
+  })
+    .middleware(CsrfProtection)
+    .annotate(
+      OpenApi.Description,
+      "Clears the selected billing method (§5: a click on a selected CZU, PLU, SKU or HUU unsets it). A failure shows the err_request_timeout flash (§8)."
+    )
+) {}

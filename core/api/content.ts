@@ -1,0 +1,86 @@
+/**
+ * Shop content (spec §7 "Content, contact, outlets, adult"): a content page by title or by id. The contact page reads
+ * its topic tree (`content.body`, a JSON string) and the upload limits (`config`) from it.
+ *
+ * @module
+ */
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { NonBlankString, QueryId } from "./callParams.ts"
+import { WireInt } from "./entities/wire.ts"
+import { NotFound } from "./errors.ts"
+
+/**
+ * A content entry: its `body` (§7; for the contact page the JSON topic tree as a string, read by the domain's
+ * `contactTopicTree`; HTML for other pages), and (ours) its `id` and `title`.
+ */
+export const ShopContent = Schema.Struct({
+  body: Schema.String,
+  id: Schema.optionalKey(WireInt),
+  title: Schema.optionalKey(Schema.String)
+})
+
+/** Decoded type of {@link ShopContent}. */
+export type ShopContent = typeof ShopContent.Type
+
+/**
+ * The upload limits sent with a content (§7 `config`): the largest total post and single file, in bytes, and the
+ * same formatted for display (§5 "shown formatted").
+ */
+export const ContentConfig = Schema.Struct({
+  maxPostSize: WireInt,
+  maxPostSizeFormatted: Schema.String,
+  maxFileSize: WireInt,
+  maxFileSizeFormatted: Schema.String
+})
+
+/** Decoded type of {@link ContentConfig}. */
+export type ContentConfig = typeof ContentConfig.Type
+
+/**
+ * The answer of both content calls (§7 reads `status`, `content.body`, `config.*`): `status` is `ok` when found;
+ * `config` comes with pages that take uploads (the contact page), absent otherwise (ours).
+ */
+export const ShopContentResponse = Schema.Struct({
+  status: Schema.String,
+  content: ShopContent,
+  config: Schema.optionalKey(ContentConfig)
+})
+
+/** Decoded type of {@link ShopContentResponse}. */
+export type ShopContentResponse = typeof ShopContentResponse.Type
+
+/**
+ * The query of findByTitle (§7): the content `title` and `hash`, the shop config's `frontendHash` (optional here,
+ * since the config may lack it; it versions the cached answer).
+ */
+export const FindByTitleQuery = Schema.Struct({
+  title: NonBlankString,
+  hash: Schema.optionalKey(Schema.String)
+})
+
+/** Decoded type of {@link FindByTitleQuery}. */
+export type FindByTitleQuery = typeof FindByTitleQuery.Type
+
+/** The query of find (§7): the `contentId` and the `hash` (as for findByTitle). */
+export const FindContentQuery = Schema.Struct({
+  contentId: QueryId,
+  hash: Schema.optionalKey(Schema.String)
+})
+
+/** Decoded type of {@link FindContentQuery}. */
+export type FindContentQuery = typeof FindContentQuery.Type
+
+/** The content calls (§7), both read-only GETs answering {@link ShopContentResponse}, or 404 when unknown. */
+export class ContentGroup extends HttpApiGroup.make("content").add(
+  HttpApiEndpoint.get("findByTitle", "/api/shopContent/findByTitle", {
+    query: FindByTitleQuery,
+    success: ShopContentResponse,
+    error: NotFound
+  }).annotate(OpenApi.Description, "A content entry by title, with the upload limits for the contact page (§7)."),
+  HttpApiEndpoint.get("find", "/api/shopContent/find", {
+    query: FindContentQuery,
+    success: ShopContentResponse,
+    error: NotFound
+  }).annotate(OpenApi.Description, "A content entry by id (§7).")
+) {}

@@ -1,0 +1,112 @@
+/**
+ * Digital content of the customer's account (spec §7 "Digital content: createCustomerApiKey, getProductLicenseKeys,
+ * updateCustomerApiKey"; §2 clientDigitalContent page). Paths, methods and shapes are not shown: they are ours,
+ * under {@link digitalContentBase}.
+ *
+ * @module
+ */
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { NonBlankString, PositiveInt, QueryId } from "./callParams.ts"
+import { WireInt, WireString } from "./entities/wire.ts"
+import { LoginRequired, NotFound } from "./errors.ts"
+import { CsrfProtection } from "./security.ts"
+
+/** The base path of the digital content calls (ours). */
+export const digitalContentBase = "/api/digital-content"
+
+/**
+ * A customer API key (ours): the key giving the customer's tools access to their digital content, with its
+ * `apiKeyId`, the secret `key`, an optional `name` and whether it is `active`.
+ */
+export const CustomerApiKey = Schema.Struct({
+  apiKeyId: WireInt,
+  key: Schema.String,
+  name: Schema.optionalKey(Schema.String),
+  active: Schema.optionalKey(Schema.Boolean),
+  createdTs: Schema.optionalKey(WireInt)
+})
+
+/** Decoded type of {@link CustomerApiKey}. */
+export type CustomerApiKey = typeof CustomerApiKey.Type
+
+/** The answer of create and update: the key as it now is. */
+export const CustomerApiKeyResponse = Schema.Struct({
+  apiKey: CustomerApiKey
+})
+
+/** Decoded type of {@link CustomerApiKeyResponse}. */
+export type CustomerApiKeyResponse = typeof CustomerApiKeyResponse.Type
+
+/** The body of createCustomerApiKey: an optional `name` for the new key. */
+export const CreateCustomerApiKey = Schema.Struct({
+  name: Schema.optionalKey(NonBlankString)
+})
+
+/** Decoded type of {@link CreateCustomerApiKey}. */
+export type CreateCustomerApiKey = typeof CreateCustomerApiKey.Type
+
+/** The body of updateCustomerApiKey: the `apiKeyId`, and a new `name` and/or `active` state. */
+export const UpdateCustomerApiKey = Schema.Struct({
+  apiKeyId: PositiveInt,
+  name: Schema.optionalKey(NonBlankString),
+  active: Schema.optionalKey(Schema.Boolean)
+})
+
+/** Decoded type of {@link UpdateCustomerApiKey}. */
+export type UpdateCustomerApiKey = typeof UpdateCustomerApiKey.Type
+
+/** The query of getProductLicenseKeys: the `purchaseId` (order) and the `productId` bought in it. */
+export const ProductLicenseKeysQuery = Schema.Struct({
+  purchaseId: QueryId,
+  productId: QueryId
+})
+
+/** Decoded type of {@link ProductLicenseKeysQuery}. */
+export type ProductLicenseKeysQuery = typeof ProductLicenseKeysQuery.Type
+
+/** A license key of a bought digital product: the `key`, and optionally its `title` and `validTo` date. */
+export const LicenseKey = Schema.Struct({
+  key: WireString,
+  title: Schema.optionalKey(Schema.String),
+  validTo: Schema.optionalKey(Schema.NullOr(Schema.String))
+})
+
+/** Decoded type of {@link LicenseKey}. */
+export type LicenseKey = typeof LicenseKey.Type
+
+/** The license keys of one bought product. */
+export const ProductLicenseKeys = Schema.Struct({
+  productId: WireInt,
+  licenseKeys: Schema.Array(LicenseKey)
+})
+
+/** Decoded type of {@link ProductLicenseKeys}. */
+export type ProductLicenseKeys = typeof ProductLicenseKeys.Type
+
+/**
+ * The digital content calls, all for a logged-in customer (401 otherwise): `createCustomerApiKey` and
+ * `updateCustomerApiKey` (POST, CSRF-protected), `getProductLicenseKeys` (GET, read-only; 404 when the product is
+ * not in the customer's purchase).
+ */
+export class DigitalContentGroup extends HttpApiGroup.make("digitalContent").add(
+  HttpApiEndpoint.post("createCustomerApiKey", `${digitalContentBase}/createCustomerApiKey`, {
+    payload: CreateCustomerApiKey,
+    success: CustomerApiKeyResponse,
+    error: LoginRequired
+  })
+    .middleware(CsrfProtection)
+    .annotate(OpenApi.Description, "Creates an API key for the customer's digital content (§7)."),
+  HttpApiEndpoint.get("getProductLicenseKeys", `${digitalContentBase}/getProductLicenseKeys`, {
+    query: ProductLicenseKeysQuery,
+    success: ProductLicenseKeys,
+    error: [LoginRequired, NotFound]
+  }).annotate(OpenApi.Description, "The license keys of a digital product the customer bought (§7)."),
+  HttpApiEndpoint.post("updateCustomerApiKey", `${digitalContentBase}/updateCustomerApiKey`, {
+    payload: UpdateCustomerApiKey,
+    success: CustomerApiKeyResponse,
+    error: [LoginRequired, NotFound]
+  })
+    .middleware(CsrfProtection)
+    .annotate(OpenApi.Description, "Renames, enables or disables one of the customer's API keys (§7).")
+) {}

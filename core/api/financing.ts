@@ -1,0 +1,140 @@
+/**
+ * Financing offers and instalment payments (spec §7 /api/finance-offer/financial-offers; /api/financing/
+ * billing-methods, installment-variants, installment-variant; §3 payment selection `productCode`,
+ * `installmentCount`, `depositAmount`). Methods and shapes are not shown: ours; all are read-only GETs.
+ *
+ * @module
+ */
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { NonBlankString, QueryDecimal, QueryId, QueryInt } from "./callParams.ts"
+import { BillingMethods } from "./entities/payment.ts"
+import { WireInt, WireNumber, WireString } from "./entities/wire.ts"
+import { NotFound } from "./errors.ts"
+
+/** A price in a query string: a non-negative decimal (`"12999.9"`). */
+export const QueryPrice = QueryDecimal.check(Schema.isGreaterThanOrEqualTo(0))
+
+/** A financial offer for a price (e.g. a shown "from X per month" offer): its `code` and terms. */
+export const FinancialOffer = Schema.Struct({
+  code: WireString,
+  title: Schema.optionalKey(Schema.String),
+  installmentCount: Schema.optionalKey(WireInt),
+  monthlyPayment: Schema.optionalKey(WireNumber),
+  interestRate: Schema.optionalKey(WireNumber),
+  rpsn: Schema.optionalKey(WireNumber),
+  description: Schema.optionalKey(Schema.String)
+})
+
+/** Decoded type of {@link FinancialOffer}. */
+export type FinancialOffer = typeof FinancialOffer.Type
+
+/** The financial offers for a price. */
+export const FinancialOffers = Schema.Struct({
+  offers: Schema.Array(FinancialOffer)
+})
+
+/** Decoded type of {@link FinancialOffers}. */
+export type FinancialOffers = typeof FinancialOffers.Type
+
+/** The query of financial-offers: the `price`, and the `variantId` it is for when a product page asks. */
+export const FinancialOffersQuery = Schema.Struct({
+  price: QueryPrice,
+  variantId: Schema.optionalKey(QueryId)
+})
+
+/** Decoded type of {@link FinancialOffersQuery}. */
+export type FinancialOffersQuery = typeof FinancialOffersQuery.Type
+
+/** The query of billing-methods: the `price` to finance. */
+export const FinancingBillingMethodsQuery = Schema.Struct({
+  price: QueryPrice
+})
+
+/** Decoded type of {@link FinancingBillingMethodsQuery}. */
+export type FinancingBillingMethodsQuery = typeof FinancingBillingMethodsQuery.Type
+
+/** The financing billing methods for a price, keyed by code (§3 billing methods). */
+export const FinancingBillingMethods = Schema.Struct({
+  billingMethods: BillingMethods
+})
+
+/** Decoded type of {@link FinancingBillingMethods}. */
+export type FinancingBillingMethods = typeof FinancingBillingMethods.Type
+
+/**
+ * An instalment variant of a financing billing method: the `productCode`, `installmentCount` and `depositAmount`
+ * sent back in the payment selection payload (§3), the `monthlyPayment`, and the `totalAmount` and `rpsn` (APR).
+ */
+export const InstallmentVariant = Schema.Struct({
+  productCode: Schema.String,
+  installmentCount: WireInt,
+  monthlyPayment: WireNumber,
+  depositAmount: Schema.optionalKey(WireNumber),
+  totalAmount: Schema.optionalKey(WireNumber),
+  rpsn: Schema.optionalKey(WireNumber),
+  title: Schema.optionalKey(Schema.String)
+})
+
+/** Decoded type of {@link InstallmentVariant}. */
+export type InstallmentVariant = typeof InstallmentVariant.Type
+
+/** The query of installment-variants: the `billingMethodId` (a code, §3), the `price` and an optional deposit. */
+export const InstallmentVariantsQuery = Schema.Struct({
+  billingMethodId: NonBlankString,
+  price: QueryPrice,
+  depositAmount: Schema.optionalKey(QueryPrice)
+})
+
+/** Decoded type of {@link InstallmentVariantsQuery}. */
+export type InstallmentVariantsQuery = typeof InstallmentVariantsQuery.Type
+
+/** The instalment variants of a billing method for a price. */
+export const InstallmentVariants = Schema.Struct({
+  variants: Schema.Array(InstallmentVariant)
+})
+
+/** Decoded type of {@link InstallmentVariants}. */
+export type InstallmentVariants = typeof InstallmentVariants.Type
+
+/** The query of installment-variant: as {@link InstallmentVariantsQuery} plus the chosen `installmentCount` (>= 1). */
+export const InstallmentVariantQuery = Schema.Struct({
+  ...InstallmentVariantsQuery.fields,
+  installmentCount: QueryInt.check(Schema.isGreaterThanOrEqualTo(1))
+})
+
+/** Decoded type of {@link InstallmentVariantQuery}. */
+export type InstallmentVariantQuery = typeof InstallmentVariantQuery.Type
+
+/** One instalment variant. */
+export const InstallmentVariantResult = Schema.Struct({
+  variant: InstallmentVariant
+})
+
+/** Decoded type of {@link InstallmentVariantResult}. */
+export type InstallmentVariantResult = typeof InstallmentVariantResult.Type
+
+/**
+ * The financing calls, all read-only GETs: `financialOffers`, `billingMethods`, `installmentVariants` and
+ * `installmentVariant` (404 when the billing method or the instalment count is not offered).
+ */
+export class FinancingGroup extends HttpApiGroup.make("financing").add(
+  HttpApiEndpoint.get("financialOffers", "/api/finance-offer/financial-offers", {
+    query: FinancialOffersQuery,
+    success: FinancialOffers
+  }).annotate(OpenApi.Description, "The financial offers for a price (§7)."),
+  HttpApiEndpoint.get("billingMethods", "/api/financing/billing-methods", {
+    query: FinancingBillingMethodsQuery,
+    success: FinancingBillingMethods
+  }).annotate(OpenApi.Description, "The financing billing methods for a price (§7)."),
+  HttpApiEndpoint.get("installmentVariants", "/api/financing/installment-variants", {
+    query: InstallmentVariantsQuery,
+    success: InstallmentVariants,
+    error: NotFound
+  }).annotate(OpenApi.Description, "The instalment variants of a financing billing method for a price (§7)."),
+  HttpApiEndpoint.get("installmentVariant", "/api/financing/installment-variant", {
+    query: InstallmentVariantQuery,
+    success: InstallmentVariantResult,
+    error: NotFound
+  }).annotate(OpenApi.Description, "One instalment variant: a billing method, price and instalment count (§7).")
+) {}

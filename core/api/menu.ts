@@ -1,0 +1,59 @@
+/**
+ * Menu and content layers loaded on hover (spec §2 "Menu and content layers load on hover", §7 GET
+ * /api/menu/getSheet and GET /template/component/{name}, §9 menu cache 3600 s).
+ *
+ * @module
+ */
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import { QueryId } from "./callParams.ts"
+import { WireInt } from "./entities/wire.ts"
+import { NotFound } from "./errors.ts"
+
+/** The query of getSheet (§7): the `menuItemId` whose mega-menu sheet is asked. */
+export const MenuSheetQuery = Schema.Struct({
+  menuItemId: QueryId
+})
+
+/** Decoded type of {@link MenuSheetQuery}. */
+export type MenuSheetQuery = typeof MenuSheetQuery.Type
+
+/**
+ * A mega-menu sheet (the reads are not shown; ours): the `menuItemId` it belongs to and its trusted `html`, which
+ * the client caches (§9) and injects through a sanitizing trusted-HTML container.
+ */
+export const MenuSheet = Schema.Struct({
+  menuItemId: WireInt,
+  html: Schema.String
+})
+
+/** Decoded type of {@link MenuSheet}. */
+export type MenuSheet = typeof MenuSheet.Type
+
+/** A template component name in the path: letters, digits, `-` and `_` (ours), e.g. `cart-drawer`. */
+export const TemplateComponentName = Schema.String.check(
+  Schema.isPattern(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, { expected: "a component name of letters, digits, - and _" })
+)
+
+/** Decoded type of {@link TemplateComponentName}. */
+export type TemplateComponentName = typeof TemplateComponentName.Type
+
+/** A rendered template component: HTML text, served as `text/html`. */
+export const TemplateComponentHtml = Schema.String.pipe(HttpApiSchema.asText({ contentType: "text/html" }))
+
+/**
+ * The layer calls (§7), both read-only GETs: `getSheet` answers a {@link MenuSheet} as JSON; `templateComponent`
+ * answers the component's HTML as `text/html`. Both 404 when unknown.
+ */
+export class MenuGroup extends HttpApiGroup.make("menu").add(
+  HttpApiEndpoint.get("getSheet", "/api/menu/getSheet", {
+    query: MenuSheetQuery,
+    success: MenuSheet,
+    error: NotFound
+  }).annotate(OpenApi.Description, "The mega-menu sheet of a menu item, as HTML in JSON (§7)."),
+  HttpApiEndpoint.get("templateComponent", "/template/component/:name", {
+    params: { name: TemplateComponentName },
+    success: TemplateComponentHtml,
+    error: NotFound
+  }).annotate(OpenApi.Description, "A rendered template component (a hover layer), as text/html (§7).")
+) {}

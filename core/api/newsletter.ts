@@ -1,0 +1,46 @@
+/**
+ * Newsletter subscription (spec §7 /api/newsletter/updateSubscription; §3 customer `allowedNl`). The method and
+ * shapes are not shown: ours.
+ *
+ * @module
+ */
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { Email } from "./callParams.ts"
+import { Unprocessable } from "./errors.ts"
+import { CsrfProtection } from "./security.ts"
+
+/**
+ * The body of updateSubscription: whether the newsletter is `subscribed`, and the `email` to (un)subscribe, which
+ * a guest must send and a logged-in customer may omit (their account's address is used).
+ */
+export const NewsletterSubscription = Schema.Struct({
+  subscribed: Schema.Boolean,
+  email: Schema.optionalKey(Email)
+})
+
+/** Decoded type of {@link NewsletterSubscription}. */
+export type NewsletterSubscription = typeof NewsletterSubscription.Type
+
+/** The answer of updateSubscription: `status` `ok`, and the subscription state now (the customer's `allowedNl`). */
+export const NewsletterSubscriptionResult = Schema.Struct({
+  status: Schema.String,
+  subscribed: Schema.Boolean
+})
+
+/** Decoded type of {@link NewsletterSubscriptionResult}. */
+export type NewsletterSubscriptionResult = typeof NewsletterSubscriptionResult.Type
+
+/**
+ * The newsletter call: `updateSubscription` (POST, CSRF-protected). 422 with `field: "email"` when a guest sends no
+ * email.
+ */
+export class NewsletterGroup extends HttpApiGroup.make("newsletter").add(
+  HttpApiEndpoint.post("updateSubscription", "/api/newsletter/updateSubscription", {
+    payload: NewsletterSubscription,
+    success: NewsletterSubscriptionResult,
+    error: Unprocessable
+  })
+    .middleware(CsrfProtection)
+    .annotate(OpenApi.Description, "Subscribes to or unsubscribes from the newsletter (§7).")
+) {}

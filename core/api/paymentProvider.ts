@@ -1,0 +1,135 @@
+/**
+ * The payment provider check of the deferred (CZN) and revolving (CZG) payments (spec §7 `/api/v2/cart.cart-pfc/`:
+ * load, terms, enrich, otp, get-revolving-offer-detail; §4 payment loading; §8; §9 poll delay and expected status).
+ *
+ * load answers 200 (the domain's `expectedOkStatus`) with the billing methods once the provider has answered; any other
+ * status (the declared 202 {@link PaymentProviderPending} while the provider is still checking, or a 5xx) is
+ * polled again by the client after the domain's `paymentProviderPollDelayMs` (2000 ms). The retry ladder is therefore off
+ * for load (`Retry` "never"): the poll owns its retries. A 200 without `billingMethods` fails the decode (§8: an
+ * error that sets the error flag); a flash whose message contains "err" marks a provider-check error (§8).
+ *
+ * @module
+ */
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import { expectedOkStatus, paymentProviderPollDelayMs } from "../domain/payment.ts"
+import { ApiResponse, apiResponseFields, ResponseStatus } from "./entities/envelope.ts"
+import { BillingMethods } from "./entities/payment.ts"
+import { WireInt, WireNumber } from "./entities/wire.ts"
+import { Retry } from "./policy.ts"
+import { RequiredText } from "./requestFields.ts"
+import { CsrfProtection } from "./security.ts"
+
+/** The path prefix of the payment provider check (§7). */
+export const cartPfcPrefix = "/api/v2/cart.cart-pfc"
+
+/** The status load answers while the provider is still checking (ours; §4 only says non-200 is polled again). */
+export const providerPendingStatus = 202
+
+/** The answer of load when the provider has answered (200): the envelope with `billingMethods` required (§8). */
+export const PaymentProviderResult = Schema.Struct({
+  ...apiResponseFields,
+  billingMethods: BillingMethods
+})
+
+/** Decoded type of {@link PaymentProviderResult}. */
+export type PaymentProviderResult = typeof PaymentProviderResult.Type
+
+/** The answer of load while the provider is still checking (202): only the status; the client polls again. */
+export const PaymentProviderPending = Schema.Struct({
+  status: Schema.optionalKey(ResponseStatus)
+}).pipe(HttpApiSchema.status(providerPendingStatus))
+
+/** Decoded type of {@link PaymentProviderPending}. */
+export type PaymentProviderPending = typeof PaymentProviderPending.Type
+
+/** The terms payload: the billing method code (e.g. CZN) whose provider terms the shopper `accepted`. */
+export const ProviderTermsPayload = Schema.Struct({
+  billingMethodId: RequiredText,
+  accepted: Schema.Boolean
+})
+
+/** Decoded type of {@link ProviderTermsPayload}. */
+export type ProviderTermsPayload = typeof ProviderTermsPayload.Type
+
+/**
+ * The enrich payload: the billing method code and the extra data the provider asked for, field name to value
+ * (the fields are the provider's, not shown).
+ */
+export const ProviderEnrichPayload = Schema.Struct({
+  billingMethodId: RequiredText,
+  data: Schema.Record(Schema.String, Schema.String)
+})
+
+/** Decoded type of {@link ProviderEnrichPayload}. */
+export type ProviderEnrichPayload = typeof ProviderEnrichPayload.Type
+
+/** The otp payload: the billing method code and the one-time `code` the shopper received (4 to 8 digits, ours). */
+export const ProviderOtpPayload = Schema.Struct({
+  billingMethodId: RequiredText,
+  code: Schema.String.check(Schema.isPattern(/^[0-9]{4,8}$/, { expected: "a one-time code of 4 to 8 digits" }))
+})
+
+/** Decoded type of {@link ProviderOtpPayload}. */
+export type ProviderOtpPayload = typeof ProviderOtpPayload.Type
+
+/** A revolving credit offer (CZG); field names ours (not shown). */
+export const RevolvingOffer = Schema.Struct({
+  productCode: Schema.optionalKey(Schema.String),
+  title: Schema.optionalKey(Schema.String),
+  creditLimit: Schema.optionalKey(WireNumber),
+  installmentCount: Schema.optionalKey(WireInt),
+  installmentAmount: Schema.optionalKey(WireNumber),
+  totalAmount: Schema.optionalKey(WireNumber),
+  interestRate: Schema.optionalKey(WireNumber),
+  apr: Schema.optionalKey(WireNumber),
+  text: Schema.optionalKey(Schema.String)
+})
+
+/** Decoded type of {@link RevolvingOffer}. */
+export type RevolvingOffer = typeof RevolvingOffer.Type
+
+/** The answer of get-revolving-offer-detail: the envelope plus the `offer`. */
+export const RevolvingOfferResponse = Schema.Struct({
+  ...apiResponseFields,
+  offer: Schema.optionalKey(RevolvingOffer)
+})
+
+/** Decoded type of {@link RevolvingOfferResponse}. */
+export type RevolvingOfferResponse = typeof RevolvingOfferResponse.Type
+
+/**
+ * The payment provider check (group `paymentProvider`). load is polled by the client (`Retry` "never" for the
+ * ladder); terms, enrich and otp change state and carry {@link CsrfProtection}.
+ */
+export class PaymentProviderGroup extends HttpApiGroup.make("paymentProvider").add(
+  HttpApiEndpoint.get("load", `${cartPfcPrefix}/load`, {
+    success: [PaymentProviderResult, PaymentProviderPending]
+  })
+    .annotate(Retry, "never")
+    .annotate(
+      OpenApi.Description,
+      `Loads the billing methods after the provider check of CZN/CZG (§4). ${expectedOkStatus} (expected OK status, §9) carries billingMethods (required); 202 means the provider is still checking. Any status but ${expectedOkStatus} is polled again after ${paymentProviderPollDelayMs} ms.`
+    ),
+  HttpApiEndpoint.post("terms", `${cartPfcPrefix}/terms`, {
+    payload: ProviderTermsPayload,
+    success: ApiResponse
+  })
+    .middleware(CsrfProtection)
+    .annotate(OpenApi.Description, "Records that the shopper accepted (or not) the provider's terms for the billing method."),
+  HttpApiEndpoint.post("enrich", `${cartPfcPrefix}/enrich`, {
+    payload: ProviderEnrichPayload,
+    success: ApiResponse
+  })
+    .middleware(CsrfProtection)
+    .annotate(OpenApi.Description, "Sends the extra data the provider asked for."),
+  HttpApiEndpoint.post("otp", `${cartPfcPrefix}/otp`, {
+    payload: ProviderOtpPayload,
+    success: ApiResponse
+  })
+    .middleware(CsrfProtection)
+    .annotate(OpenApi.Description, "Confirms the provider check with the one-time code the shopper received."),
+  HttpApiEndpoint.get("getRevolvingOfferDetail", `${cartPfcPrefix}/get-revolving-offer-detail`, {
+    success: RevolvingOfferResponse
+  }).annotate(OpenApi.Description, "Loads the detail of the revolving credit offer (CZG).")
+) {}

@@ -1,0 +1,131 @@
+/**
+ * Product reviews (spec §7 /api/reviews/getProductReviews, createReview, updateReview; §3 the customer's
+ * `product_reviews` consent). Methods and shapes are not shown: ours.
+ *
+ * @module
+ */
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { NonBlankString, PositiveInt, QueryId, QueryInt } from "./callParams.ts"
+import { WireInt, WireNumber } from "./entities/wire.ts"
+import { LoginRequired, NotFound, TooManyRequests, Unprocessable } from "./errors.ts"
+import { CsrfProtection } from "./security.ts"
+
+/** The lowest rating of a review (ours). */
+export const minReviewRating = 1
+
+/** The highest rating of a review (ours). */
+export const maxReviewRating = 5
+
+/** The longest review text, in characters (ours). */
+export const maxReviewTextLength = 5000
+
+/** The most reviews in one page (ours). */
+export const maxReviewsPageSize = 50
+
+/** A review rating: a whole number from {@link minReviewRating} to {@link maxReviewRating}. */
+export const ReviewRating = Schema.Int.check(
+  Schema.isBetween({ minimum: minReviewRating, maximum: maxReviewRating })
+)
+
+/** A review text: non-blank, at most {@link maxReviewTextLength} characters. */
+export const ReviewText = NonBlankString.check(Schema.isMaxLength(maxReviewTextLength))
+
+/**
+ * A product review: `reviewId`, `productId`, `rating`, `text`, optional `pros` and `cons`, the author's display
+ * `authorName`, the creation time `createdTs` (seconds) and `own` (written by the caller, so editable).
+ */
+export const Review = Schema.Struct({
+  reviewId: WireInt,
+  productId: WireInt,
+  rating: WireInt,
+  text: Schema.String,
+  pros: Schema.optionalKey(Schema.String),
+  cons: Schema.optionalKey(Schema.String),
+  authorName: Schema.optionalKey(Schema.String),
+  createdTs: Schema.optionalKey(WireInt),
+  own: Schema.optionalKey(Schema.Boolean)
+})
+
+/** Decoded type of {@link Review}. */
+export type Review = typeof Review.Type
+
+/** The query of getProductReviews: the `productId`, and the `page` (from 1) and `limit` (1..50) of the listing. */
+export const ProductReviewsQuery = Schema.Struct({
+  productId: QueryId,
+  page: Schema.optionalKey(QueryInt.check(Schema.isGreaterThanOrEqualTo(1))),
+  limit: Schema.optionalKey(QueryInt.check(Schema.isBetween({ minimum: 1, maximum: maxReviewsPageSize })))
+})
+
+/** Decoded type of {@link ProductReviewsQuery}. */
+export type ProductReviewsQuery = typeof ProductReviewsQuery.Type
+
+/** One page of a product's reviews, newest first: the `reviews`, the total `count` and the `averageRating`. */
+export const ProductReviews = Schema.Struct({
+  reviews: Schema.Array(Review),
+  count: WireInt,
+  averageRating: Schema.optionalKey(Schema.NullOr(WireNumber))
+})
+
+/** Decoded type of {@link ProductReviews}. */
+export type ProductReviews = typeof ProductReviews.Type
+
+const reviewContentFields = {
+  rating: ReviewRating,
+  text: ReviewText,
+  pros: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(maxReviewTextLength))),
+  cons: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(maxReviewTextLength)))
+}
+
+/** The body of createReview: the `productId` and the review's rating, text, pros and cons. */
+export const CreateReview = Schema.Struct({
+  productId: PositiveInt,
+  ...reviewContentFields
+})
+
+/** Decoded type of {@link CreateReview}. */
+export type CreateReview = typeof CreateReview.Type
+
+/** The body of updateReview: the `reviewId` of the caller's own review and its new rating, text, pros and cons. */
+export const UpdateReview = Schema.Struct({
+  reviewId: PositiveInt,
+  ...reviewContentFields
+})
+
+/** Decoded type of {@link UpdateReview}. */
+export type UpdateReview = typeof UpdateReview.Type
+
+/** The answer of create and update: the review as stored. */
+export const ReviewResult = Schema.Struct({
+  review: Review
+})
+
+/** Decoded type of {@link ReviewResult}. */
+export type ReviewResult = typeof ReviewResult.Type
+
+/**
+ * The review calls: `getProductReviews` (GET, read-only, public); `createReview` and `updateReview` (POST,
+ * CSRF-protected, for a logged-in customer). 422 when the customer lacks the `product_reviews` consent or has
+ * already reviewed the product (`field` names the cause); 404 for an unknown product or a review not the caller's.
+ */
+export class ReviewsGroup extends HttpApiGroup.make("reviews").add(
+  HttpApiEndpoint.get("getProductReviews", "/api/reviews/getProductReviews", {
+    query: ProductReviewsQuery,
+    success: ProductReviews,
+    error: NotFound
+  }).annotate(OpenApi.Description, "One page of a product's reviews, newest first (§7)."),
+  HttpApiEndpoint.post("createReview", "/api/reviews/createReview", {
+    payload: CreateReview,
+    success: ReviewResult,
+    error: [LoginRequired, NotFound, Unprocessable, TooManyRequests]
+  })
+    .middleware(CsrfProtection)
+    .annotate(OpenApi.Description, "Writes the logged-in customer's review of a product (§7)."),
+  HttpApiEndpoint.post("updateReview", "/api/reviews/updateReview", {
+    payload: UpdateReview,
+    success: ReviewResult,
+    error: [LoginRequired, NotFound, Unprocessable]
+  })
+    .middleware(CsrfProtection)
+    .annotate(OpenApi.Description, "Changes one of the logged-in customer's own reviews (§7).")
+) {}

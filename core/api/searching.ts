@@ -1,0 +1,34 @@
+/**
+ * Search behaviour events (spec §7 PUT /api/searching/put/ with event, token, type, itemId). The field values are
+ * not shown; the shapes here are ours.
+ *
+ * @module
+ */
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import { NonBlankString, PositiveInt } from "./callParams.ts"
+import { CsrfProtection } from "./security.ts"
+
+/**
+ * A search event (§7): the `event` name (e.g. a result click), the search `token` identifying the search session
+ * (may be empty before the first search), the `type` of the item (e.g. product or category) and its `itemId`.
+ */
+export const SearchingEvent = Schema.Struct({
+  event: NonBlankString,
+  token: Schema.String,
+  type: NonBlankString,
+  itemId: PositiveInt
+})
+
+/** Decoded type of {@link SearchingEvent}. */
+export type SearchingEvent = typeof SearchingEvent.Type
+
+/** The searching call (§7): `put` records a search event; it writes, so it is CSRF-protected, and answers 204. */
+export class SearchingGroup extends HttpApiGroup.make("searching").add(
+  HttpApiEndpoint.put("put", "/api/searching/put/", {
+    payload: SearchingEvent,
+    success: HttpApiSchema.NoContent
+  })
+    .middleware(CsrfProtection)
+    .annotate(OpenApi.Description, "Records a search event (event, token, item type and id) (§7).")
+) {}

@@ -1,0 +1,49 @@
+/**
+ * The header widgets' data (spec §7 "Widgets and legal"): the cart drawer's articles and the wishlist drawer's items
+ * and count, in one call with an 8 s timeout (§9). Failures are ignored by the widgets (§8).
+ *
+ * @module
+ */
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { QueryFlag } from "./callParams.ts"
+import { WidgetsData } from "./entities/envelope.ts"
+import { CallTimeout, widgetsTimeoutMs } from "./policy.ts"
+
+/** The path of the widgets data call, GET and POST (§7). */
+export const widgetsDataPath = "/api/widgets/getWidgetsData"
+
+/** The query of GET widgets data: the `extended` flag (§7), `1` or `0`; absent means not extended. */
+export const WidgetsDataQuery = Schema.Struct({
+  extended: Schema.optionalKey(QueryFlag)
+})
+
+/** Decoded type of {@link WidgetsDataQuery}. */
+export type WidgetsDataQuery = typeof WidgetsDataQuery.Type
+
+/** The JSON body of POST widgets data (§7 "POST variant also exists"): the `extended` flag. */
+export const WidgetsDataPayload = Schema.Struct({
+  extended: Schema.optionalKey(Schema.Boolean)
+})
+
+/** Decoded type of {@link WidgetsDataPayload}. */
+export type WidgetsDataPayload = typeof WidgetsDataPayload.Type
+
+/**
+ * The widgets data calls (§7): `getWidgetsData` (GET, `extended` in the query) and `getWidgetsDataPost` (POST, the
+ * same flag in a JSON body). Both only read, so neither is CSRF-protected; both time out after 8000 ms (§9).
+ */
+export class WidgetsGroup extends HttpApiGroup.make("widgets").add(
+  HttpApiEndpoint.get("getWidgetsData", widgetsDataPath, {
+    query: WidgetsDataQuery,
+    success: WidgetsData
+  })
+    .annotate(CallTimeout, widgetsTimeoutMs)
+    .annotate(OpenApi.Description, "The cart drawer's articles and the wishlist drawer's items and count (§7)."),
+  HttpApiEndpoint.post("getWidgetsDataPost", widgetsDataPath, {
+    payload: WidgetsDataPayload,
+    success: WidgetsData
+  })
+    .annotate(CallTimeout, widgetsTimeoutMs)
+    .annotate(OpenApi.Description, "The widgets data, asked by POST with the extended flag in a JSON body (§7).")
+) {}
