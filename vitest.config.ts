@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
     exclude: ["test/e2e/**", "test/bench/**", "**/node_modules/**"],
-    setupFiles: ["test/support/setup.ts"]
+    setupFiles: ["test/support/setup.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 60_000
   }
 })

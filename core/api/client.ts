@@ -6,7 +6,7 @@
  * @module
  */
 import { Context, Duration, Effect, Layer, Ref } from "effect"
-import { FetchHttpClient, HttpClient, HttpClientRequest, HttpClientResponse } from "effect/http"
+import { Cookies, FetchHttpClient, HttpClient, HttpClientRequest, HttpClientResponse } from "effect/http"
 import type { HttpClientError } from "effect/http"
 import { HttpApiClient, HttpApiMiddleware } from "effect/http-api"
 import type { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
@@ -129,8 +129,13 @@ export const webHandlerHttpClient = (handler: (request: Request) => Promise<Resp
     )
   )
 
-/** Builds the derived shop API client at a base URL (needs an `HttpClient` and the call policy). */
-export const makeShopClient = (baseUrl: string) => HttpApiClient.make(ShopApi, { baseUrl })
+/**
+ * Builds the derived shop API client at a base URL (needs an `HttpClient` and the call policy).
+ * The base URL is applied before the transport's own request processing, so a cookie jar sees the
+ * absolute URL it files cookies under.
+ */
+export const makeShopClient = (baseUrl: string) =>
+  HttpApiClient.make(ShopApi, { transformClient: HttpClient.mapRequestInput(HttpClientRequest.prependUrl(baseUrl)) })
 
 /** The derived shop API client's type. */
 export type ShopClient = Effect.Success<ReturnType<typeof makeShopClient>>
@@ -145,3 +150,27 @@ export const callPolicyLayer = (initial: ShopCallContext) =>
  */
 export const fetchClientLayer = (initial: ShopCallContext) =>
   callPolicyLayer(initial).pipe(Layer.provideMerge(FetchHttpClient.layer))
+/**
+ * Keeps the server's cookies (the session) across calls, as a browser does: for Node scripts and
+ * tests. Browsers keep cookies themselves.
+ */
+export const cookieJarLayer = Layer.effect(
+  HttpClient.HttpClient,
+  Effect.gen(function*() {
+    const client = yield* HttpClient.HttpClient
+    const jar = yield* Ref.make<ReadonlyArray<Cookies.Cookie>>([])
+    return HttpClient.withCookiesRef(client, jar)
+  })
+)
+
+/**
+ * Asks the server for the session's csrf token and cart id (GET /api/session) and stores them in
+ * the call state, so every later call carries them. Call it at start and after login or logout.
+ */
+export const bootstrapSession = (client: ShopClient) =>
+  Effect.gen(function*() {
+    const info = yield* client.session.get()
+    const state = yield* ShopCallState
+    yield* Ref.update(state, (context) => ({ ...context, csrfToken: info.csrfToken, cartId: info.cartId }))
+    return info
+  })

@@ -1,0 +1,64 @@
+/**
+ * The reference backend in-process for tests: an in-memory, migrated and seeded PGlite, the
+ * contract served by `HttpRouter.toWebHandler` (no port), and the core's derived client wired to
+ * it with a cookie jar and the call policy. Serve the whole ShopApi with `demoBackend`, or only some
+ * groups (while others are being built) with `backendFor`.
+ */
+import { NodeHttpServer } from "@effect/platform-node"
+import { Effect, Layer } from "effect"
+import { HttpRouter } from "effect/http"
+import { HttpApi, HttpApiBuilder, HttpApiMiddleware, type HttpApiGroup } from "effect/http-api"
+import { callPolicyLayer, cookieJarLayer, webHandlerHttpClient, type ShopCallContext } from "../../core/api/client.ts"
+import { CallPolicy, CurrentSession } from "../../core/api/security.ts"
+import { SessionGroup } from "../../core/api/session.ts"
+import type { ShopId } from "../../core/domain/shop.ts"
+import { layerMemory } from "../../demo/server/db/Database.ts"
+import { SessionHandlers } from "../../demo/server/handlers/session.ts"
+import { CallPolicyLive, CsrfProtectionLive, CurrentSessionLive } from "../../demo/server/http/middleware.ts"
+
+/** The in-process server: its web handler and a way to release it. */
+export interface Backend {
+  readonly handler: (request: Request) => Promise<Response>
+  readonly dispose: () => Promise<void>
+}
+
+/**
+ * Serves the session group plus `groups` of the shop API, implemented by `handlers` (layers made
+ * with `HttpApiBuilder.group(ShopApi, ...)`), on a fresh seeded in-memory database.
+ * `extraLayers` provides what the handlers need besides SqlClient/Database (e.g. a live-data hub).
+ */
+export const backendFor = (
+  groups: ReadonlyArray<HttpApiGroup.Top>,
+  handlers: Layer.Layer<any, any, any> | Layer.Layer<never>,
+  extraLayers?: Layer.Layer<any, any, any>
+): Backend => {
+  let api: any = HttpApi.make("shop").add(SessionGroup)
+  for (const group of groups) api = api.add(group)
+  api = api.middleware(HttpApiMiddleware.ProblemDetails).middleware(CurrentSession).middleware(CallPolicy)
+  const database = layerMemory
+  const routes = HttpApiBuilder.layer(api, { openapiPath: "/api/openapi.json" }).pipe(
+    Layer.provide(Layer.mergeAll(SessionHandlers as Layer.Layer<any, any, any>, handlers)),
+    Layer.provide([CurrentSessionLive, CsrfProtectionLive, CallPolicyLive, HttpApiMiddleware.layerProblemDetails({ includeDetails: true })]),
+    Layer.provide(extraLayers ?? Layer.empty),
+    Layer.provide(database),
+    Layer.provide(NodeHttpServer.layerHttpServices)
+  ) as Layer.Layer<any, never, never>
+  const web = HttpRouter.toWebHandler(routes, { disableLogger: true })
+  return { handler: (request) => web.handler(request), dispose: () => web.dispose() }
+}
+
+/** The base URL the in-process client calls. */
+export const testBaseUrl = "http://shop.test"
+
+/**
+ * What the derived client needs to talk to the in-process backend: the call policy (with its
+ * state, starting without credentials: run `bootstrapSession` first), a cookie jar, and the
+ * in-process transport.
+ */
+export const clientLayerFor = (backend: Backend, shopId: ShopId = "CZ10MA") => {
+  const initial: ShopCallContext = { shopId, csrfToken: undefined, cartId: undefined }
+  return callPolicyLayer(initial).pipe(
+    Layer.provideMerge(cookieJarLayer),
+    Layer.provide(webHandlerHttpClient(backend.handler))
+  )
+}
