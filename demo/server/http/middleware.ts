@@ -62,7 +62,7 @@ const cartIsUsable = (cartId: number | null, shopId: ShopId, customerId: number 
   })
 
 /** Loads the session named by the cookie, or starts one; switches shop and cart as the call asks. */
-const resolveSession = Effect.gen(function*() {
+export const resolveSession = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const request = yield* HttpServerRequest.HttpServerRequest
   const requestedShop = request.headers[shopIdHeader]

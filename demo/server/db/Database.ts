@@ -1,0 +1,305 @@
+/**
+ * The database of the reference shop backend: one `SqlClient` (effect/sql) over either backend,
+ * with the same SQL and the same migrations on both.
+ *
+ * - Embedded default: PGlite in-process, data kept under a data directory (`PGLITE_DATA_DIR`,
+ *   default `.data/pglite` in the repo root), through our own driver (`PgliteClient.ts`).
+ * - Scale-out: a PostgreSQL server when `DATABASE_URL` is set, through `@effect/sql-pg`. Any number
+ *   of server processes can share it: sessions, carts, idempotency keys and orders live in it, and
+ *   cross-instance signals go through LISTEN/NOTIFY ({@link Database}).
+ *
+ * {@link layer} reads the configuration, opens the chosen backend, applies the migrations and seeds
+ * an empty database; {@link layerMemory} gives tests a migrated, seeded in-memory PGlite.
+ *
+ * @module
+ */
+import { fileURLToPath } from "node:url"
+import { PgClient } from "@effect/sql-pg"
+import { Config, Context, Effect, Layer, Option, Redacted, type Scope, Stream } from "effect"
+import type { Migrator } from "effect/sql"
+import { SqlClient } from "effect/sql"
+import type { SqlError } from "effect/sql/SqlError"
+import { migrate } from "./migrations/index.ts"
+import * as PgliteClient from "./PgliteClient.ts"
+import { seedIfEmpty } from "./seed/seed.ts"
+
+/** Which backend a {@link Database} runs on. */
+export type Backend = "pglite" | "pg"
+
+/** The channel of the live-data notification sent after cart changes (payload: JSON with the cart id). */
+export const cartChangedChannel = "cart_changed"
+
+/** The database service: which backend is in use, and LISTEN/NOTIFY on it. */
+export interface DatabaseShape {
+  /** The backend in use. */
+  readonly backend: Backend
+  /** Where the data lives: the PGlite data directory, or the server URL without its password. */
+  readonly location: string
+  /**
+   * Sends `payload` on `channel` (`pg_notify`). Inside `sql.withTransaction` it is delivered when
+   * the transaction commits, and not at all when it rolls back. Channel names must match
+   * {@link PgliteClient.channelNamePattern} (lower-case identifiers).
+   */
+  readonly notify: (channel: string, payload: string) => Effect.Effect<void, SqlError>
+  /**
+   * Starts listening on `channel` and returns the stream of payloads once the LISTEN is confirmed,
+   * so a notification sent after this effect completes is never missed. Listening stops when the
+   * scope closes. On PostgreSQL each subscription holds one pooled connection: subscribe once per
+   * process and fan the stream out (e.g. `Stream.broadcast` or a `PubSub`) to many consumers.
+   */
+  readonly subscribe: (channel: string) => Effect.Effect<Stream.Stream<string, SqlError>, SqlError, Scope.Scope>
+  /** {@link DatabaseShape.subscribe} as one stream that listens while it is consumed. */
+  readonly listen: (channel: string) => Stream.Stream<string, SqlError>
+}
+
+/** The service tag of the {@link DatabaseShape} service. */
+export class Database extends Context.Service<Database, DatabaseShape>()("demo/server/db/Database") {}
+
+const makeService = (
+  backend: Backend,
+  location: string,
+  notify: DatabaseShape["notify"],
+  subscribe: DatabaseShape["subscribe"]
+): DatabaseShape => ({
+  backend,
+  location,
+  notify,
+  subscribe,
+  listen: (channel) => Stream.unwrap(subscribe(channel))
+})
+
+// -----------------------------------------------------------------------------------------------
+// configuration
+// -----------------------------------------------------------------------------------------------
+
+/** The default PGlite data directory: `.data/pglite` in the repo root (git-ignored). */
+export const defaultDataDir: string = fileURLToPath(new URL("../../../.data/pglite", import.meta.url))
+
+/** Database settings read from the environment. */
+export interface DatabaseSettings {
+  /** `DATABASE_URL`: when set (and not blank), PostgreSQL through `@effect/sql-pg`. */
+  readonly url: Option.Option<Redacted.Redacted>
+  /** `PGLITE_DATA_DIR`: the PGlite data directory (or `memory://`), default {@link defaultDataDir}. */
+  readonly dataDir: string
+  /** `DATABASE_SEED`: seed an empty database at start (default `true`). */
+  readonly seed: boolean
+  /** `DATABASE_POOL_MAX`: the most PostgreSQL connections per process (default 10). */
+  readonly maxConnections: number
+}
+
+/** Reads {@link DatabaseSettings} from the environment (`DATABASE_URL`, `PGLITE_DATA_DIR`, `DATABASE_SEED`, `DATABASE_POOL_MAX`). */
+export const DatabaseSettings: Config.Config<DatabaseSettings> = Config.all({
+  url: Config.option(Config.Redacted("DATABASE_URL")),
+  dataDir: Config.String("PGLITE_DATA_DIR").pipe(Config.withDefault(defaultDataDir)),
+  seed: Config.Boolean("DATABASE_SEED").pipe(Config.withDefault(true)),
+  maxConnections: Config.Int("DATABASE_POOL_MAX").pipe(Config.withDefault(10))
+}).pipe(
+  Config.map((settings) => ({
+    ...settings,
+    url: Option.filter(settings.url, (url) => Redacted.value(url).trim() !== "")
+  }))
+)
+
+/** What happens at start: apply migrations, then seed when empty. */
+export interface StartupOptions {
+  /** Apply pending migrations (default `true`). */
+  readonly migrate?: boolean | undefined
+  /** Seed the demo data when the database is empty (default `true`; needs `migrate`). */
+  readonly seed?: boolean | undefined
+}
+
+/**
+ * Applies the migrations and seeds an empty database, as the layers of this module do at start,
+ * and logs what it did.
+ */
+export const prepare = (options: StartupOptions = {}): Effect.Effect<void, SqlError | Migrator.MigrationError, SqlClient.SqlClient> =>
+  Effect.gen(function*() {
+    if (options.migrate === false) return
+    const applied = yield* migrate
+    if (applied.length > 0) {
+      yield* Effect.logInfo(`database: applied migrations ${applied.map(([id, name]) => `${id}_${name}`).join(", ")}`)
+    }
+    if (options.seed === false) return
+    const report = yield* seedIfEmpty
+    if (report !== undefined) {
+      const total = Object.values(report.rows).reduce((sum, n) => sum + n, 0)
+      yield* Effect.logInfo(`database: seeded ${total} rows in ${report.buildMs + report.writeMs} ms`)
+    }
+  })
+
+// -----------------------------------------------------------------------------------------------
+// backends
+// -----------------------------------------------------------------------------------------------
+
+/** Options of the PGlite backend. */
+export interface PgliteOptions extends StartupOptions {
+  /** The data directory, or `memory://`. */
+  readonly dataDir: string
+  /** A data-directory dump to start from (in-memory databases); see {@link PgliteClient.PgliteClientConfig}. */
+  readonly loadDataDir?: Blob | undefined
+}
+
+const pgliteDatabase = Layer.effect(
+  Database,
+  Effect.gen(function*() {
+    const client = yield* PgliteClient.PgliteClient
+    return Database.of(
+      makeService(
+        "pglite",
+        client.config.dataDir,
+        client.notify,
+        (channel) => Effect.map(client.listen(channel), (queue) => Stream.fromQueue(queue))
+      )
+    )
+  })
+)
+
+/** The PGlite backend: `SqlClient`, `PgliteClient` and {@link Database}, migrated and seeded per `options`. */
+export const layerPglite = (
+  options: PgliteOptions
+): Layer.Layer<SqlClient.SqlClient | PgliteClient.PgliteClient | Database, SqlError | Migrator.MigrationError> =>
+  Layer.effectDiscard(prepare(options)).pipe(
+    Layer.provideMerge(pgliteDatabase),
+    Layer.provideMerge(PgliteClient.layer({ dataDir: options.dataDir, loadDataDir: options.loadDataDir }))
+  )
+
+/** Options of the PostgreSQL backend. */
+export interface PgOptions extends StartupOptions {
+  /** The connection URL (`postgres://user:password@host:port/database`). */
+  readonly url: Redacted.Redacted
+  /** The most pooled connections (default 10). */
+  readonly maxConnections?: number | undefined
+}
+
+/** A PostgreSQL URL without its password, for logs. */
+export const describeUrl = (url: Redacted.Redacted): string => {
+  try {
+    const parsed = new URL(Redacted.value(url))
+    return `${parsed.protocol}//${parsed.username === "" ? "" : `${parsed.username}@`}${parsed.host}${parsed.pathname}`
+  } catch {
+    return "postgresql://(unparsable url)"
+  }
+}
+
+const pgDatabase = (location: string) =>
+  Layer.effect(
+    Database,
+    Effect.gen(function*() {
+      const client = yield* PgClient.PgClient
+      const sql = yield* SqlClient.SqlClient
+      const notify = (channel: string, payload: string): Effect.Effect<void, SqlError> =>
+        Effect.andThen(
+          PgliteClient.validateChannel(channel, "notify"),
+          Effect.asVoid(sql`SELECT pg_notify(${channel}, ${payload})`)
+        )
+      const subscribe = (channel: string) =>
+        Effect.andThen(
+          PgliteClient.validateChannel(channel, "listen"),
+          Effect.map(client.listen(channel), (queue) =>
+            Stream.fromQueue(queue).pipe(Stream.map((notification) => notification.payload)))
+        )
+      return Database.of(makeService("pg", location, notify, subscribe))
+    })
+  )
+
+/** The PostgreSQL backend: `SqlClient`, `PgClient` and {@link Database}, migrated and seeded per `options`. */
+export const layerPg = (
+  options: PgOptions
+): Layer.Layer<SqlClient.SqlClient | PgClient.PgClient | Database, SqlError | Migrator.MigrationError> =>
+  Layer.effectDiscard(prepare(options)).pipe(
+    Layer.provideMerge(pgDatabase(describeUrl(options.url))),
+    Layer.provideMerge(
+      PgClient.layer({
+        url: options.url,
+        maxConnections: options.maxConnections ?? 10,
+        applicationName: "storefront-demo-server"
+      })
+    )
+  )
+
+/**
+ * The database the server runs on, chosen from {@link DatabaseSettings}: PostgreSQL when
+ * `DATABASE_URL` is set, else PGlite at `PGLITE_DATA_DIR`; migrated, and seeded when empty.
+ */
+export const layer: Layer.Layer<
+  SqlClient.SqlClient | Database,
+  SqlError | Migrator.MigrationError | Config.ConfigError
+> = Layer.unwrap(
+  Effect.gen(function*() {
+    const settings = yield* DatabaseSettings
+    return Option.match(settings.url, {
+      onNone: (): Layer.Layer<SqlClient.SqlClient | Database, SqlError | Migrator.MigrationError> =>
+        layerPglite({ dataDir: settings.dataDir, seed: settings.seed }),
+      onSome: (url): Layer.Layer<SqlClient.SqlClient | Database, SqlError | Migrator.MigrationError> =>
+        layerPg({ url, seed: settings.seed, maxConnections: settings.maxConnections })
+    })
+  })
+)
+
+// -----------------------------------------------------------------------------------------------
+// tests
+// -----------------------------------------------------------------------------------------------
+
+type Template = "migrated" | "seeded"
+
+const templates = new Map<Template, Promise<Blob>>()
+
+const buildTemplate = (kind: Template): Effect.Effect<Blob, SqlError | Migrator.MigrationError> =>
+  Effect.gen(function*() {
+    // The seeded template starts from the migrated one, so a process runs initdb only once.
+    const loadDataDir = kind === "seeded" ? yield* memoryTemplate("migrated") : undefined
+    return yield* Effect.scoped(
+      Effect.gen(function*() {
+        const client = yield* PgliteClient.PgliteClient
+        yield* prepare({ seed: kind === "seeded" })
+        return yield* Effect.promise(() => client.pglite.dumpDataDir("none"))
+      }).pipe(Effect.provide(PgliteClient.layer({ dataDir: PgliteClient.memoryDataDir, loadDataDir })))
+    )
+  })
+
+/**
+ * A dump of a fresh in-memory database, migrated (and seeded for `"seeded"`), built once per
+ * process and reused: restoring it costs about half a second where initdb, migrations and seed
+ * cost several.
+ */
+export const memoryTemplate = (kind: Template): Effect.Effect<Blob, SqlError | Migrator.MigrationError> =>
+  Effect.suspend(() => {
+    let pending = templates.get(kind)
+    if (pending === undefined) {
+      pending = Effect.runPromise(buildTemplate(kind))
+      templates.set(kind, pending)
+      pending.catch(() => templates.delete(kind))
+    }
+    const promise = pending
+    return Effect.tryPromise({
+      try: () => promise,
+      catch: (cause) => cause as SqlError | Migrator.MigrationError
+    })
+  })
+
+/** Options of an in-memory test database. */
+export interface MemoryOptions {
+  /** `"seeded"` (default): migrated and seeded; `"migrated"`: empty tables; `"empty"`: no migrations. */
+  readonly contents?: "seeded" | "migrated" | "empty" | undefined
+}
+
+/**
+ * A private in-memory PGlite database for one test or suite, restored from a cached
+ * {@link memoryTemplate} (migrated and seeded by default). Each build is a new, independent database.
+ */
+export const layerMemoryWith = (
+  options: MemoryOptions = {}
+): Layer.Layer<SqlClient.SqlClient | PgliteClient.PgliteClient | Database, SqlError | Migrator.MigrationError> => {
+  const contents = options.contents ?? "seeded"
+  if (contents === "empty") return layerPglite({ dataDir: PgliteClient.memoryDataDir, migrate: false })
+  return Layer.unwrap(
+    Effect.map(memoryTemplate(contents), (loadDataDir) =>
+      layerPglite({ dataDir: PgliteClient.memoryDataDir, loadDataDir, seed: contents === "seeded" }))
+  )
+}
+
+/** A private, migrated and seeded in-memory PGlite database for tests ({@link layerMemoryWith} with defaults). */
+export const layerMemory: Layer.Layer<
+  SqlClient.SqlClient | PgliteClient.PgliteClient | Database,
+  SqlError | Migrator.MigrationError
+> = layerMemoryWith()

@@ -1,0 +1,378 @@
+/**
+ * A small `SqlClient` driver over PGlite (PostgreSQL compiled to WASM, running in-process).
+ *
+ * `@effect/sql-pglite` does not work with effect 4.1, so this module implements the `effect/sql`
+ * connection contract directly over PGlite's `query` API. It reuses the PostgreSQL statement
+ * compiler of `@effect/sql-pg`, so a statement compiles to the same SQL text on both backends, and
+ * it binds parameters and decodes results the way `@effect/sql-pg` does:
+ *
+ * - parameters are typed like `@effect/sql-pg` types them: a whole number in the int4 range binds as
+ *   `int4`, a larger safe integer or a `bigint` as `int8`, any other number as `float8`, a boolean
+ *   as `bool`, a `Date` as `timestamptz`, a `Uint8Array` as `bytea`, a string untyped (the server
+ *   infers it from the statement), arrays as arrays of their element type; a plain object is
+ *   refused (wrap JSON with `JSON.stringify` or `PgClient.json`), exactly as on a real server;
+ * - results decode `int8` to `bigint`, `numeric` to a decimal string, `date` to `YYYY-MM-DD`,
+ *   `timestamptz` to `Date` and `json`/`jsonb` to parsed values, as `@effect/sql-pg` does.
+ *
+ * PGlite is a single connection: every statement and every transaction takes one permit of a
+ * semaphore, so statements from concurrent fibers are serialized and a transaction
+ * (`sql.withTransaction`) owns the connection until it commits or rolls back.
+ *
+ * @module
+ */
+import { mkdir } from "node:fs/promises"
+import { dirname, resolve } from "node:path"
+import { PGlite, types as pgliteTypes, type Results } from "@electric-sql/pglite"
+import { makeCompiler } from "@effect/sql-pg/PgClient"
+import * as PgTypes from "@effect/sql-pg/PgTypes"
+import { Context, Effect, Layer, Queue, Scope, Semaphore, Stream } from "effect"
+import { Reactivity } from "effect/reactivity"
+import { SqlClient } from "effect/sql"
+import type { SqlConnection } from "effect/sql"
+import {
+  AuthorizationError,
+  ConnectionError,
+  ConstraintError,
+  DeadlockError,
+  LockTimeoutError,
+  SerializationError,
+  SqlError,
+  SqlSyntaxError,
+  StatementTimeoutError,
+  UniqueViolation,
+  UnknownError,
+  type SqlErrorReason
+} from "effect/sql/SqlError"
+
+/** The data directory that keeps a PGlite database in memory only (nothing is written to disk). */
+export const memoryDataDir = "memory://"
+
+/** Options of a PGlite client. */
+export interface PgliteClientConfig {
+  /**
+   * Where the database lives: a file-system directory (created when missing) or
+   * {@link memoryDataDir} for a throw-away in-memory database.
+   */
+  readonly dataDir: string
+  /**
+   * A dump of a data directory (`pglite.dumpDataDir()`) to start from instead of running initdb;
+   * restoring one takes about 0.5 s where a fresh initdb takes several seconds.
+   */
+  readonly loadDataDir?: Blob | undefined
+  /** Extra attributes added to the tracing span of every statement. */
+  readonly spanAttributes?: Record<string, unknown> | undefined
+}
+
+/**
+ * A `SqlClient` backed by PGlite, with the PGlite instance and the LISTEN/NOTIFY helpers it
+ * supports. Obtain it with {@link make} or {@link layer}.
+ */
+export interface PgliteClient extends SqlClient.SqlClient {
+  /** The configuration the client was opened with. */
+  readonly config: PgliteClientConfig
+  /** The underlying PGlite instance. Statements sent to it directly bypass the connection lock. */
+  readonly pglite: PGlite
+  /**
+   * Runs `LISTEN channel` and returns the queue its notification payloads arrive on, once the
+   * server has confirmed the LISTEN. Closing the scope runs `UNLISTEN` and ends the queue.
+   */
+  readonly listen: (channel: string) => Effect.Effect<Queue.Dequeue<string>, SqlError, Scope.Scope>
+  /** Sends `payload` on `channel` with `pg_notify` (delivered at commit inside a transaction). */
+  readonly notify: (channel: string, payload: string) => Effect.Effect<void, SqlError>
+}
+
+/** The service tag of {@link PgliteClient}. */
+export const PgliteClient = Context.Service<PgliteClient>("demo/server/db/PgliteClient")
+
+/** Channel names accepted by LISTEN/NOTIFY helpers: lower-case SQL identifiers of at most 63 bytes. */
+export const channelNamePattern = /^[a-z_][a-z0-9_]{0,62}$/
+
+/** Fails with a `SqlError` unless `channel` matches {@link channelNamePattern}. */
+export const validateChannel = (channel: string, operation: string): Effect.Effect<void, SqlError> =>
+  channelNamePattern.test(channel)
+    ? Effect.void
+    : Effect.fail(
+      new SqlError({
+        reason: new UnknownError({
+          cause: new Error(`Invalid channel name ${JSON.stringify(channel)}`),
+          message: `Channel names must match ${String(channelNamePattern)}`,
+          operation
+        })
+      })
+    )
+
+// -----------------------------------------------------------------------------------------------
+// errors
+// -----------------------------------------------------------------------------------------------
+
+interface PgErrorLike {
+  readonly code?: unknown
+  readonly constraint?: unknown
+  readonly message?: unknown
+}
+
+const classify = (cause: unknown, operation: string): SqlErrorReason => {
+  const error = (typeof cause === "object" && cause !== null ? cause : {}) as PgErrorLike
+  const code = typeof error.code === "string" ? error.code : undefined
+  const message = typeof error.message === "string" ? error.message : String(cause)
+  const props = { cause, message, operation }
+  if (code === undefined) {
+    return /closed/i.test(message) ? new ConnectionError(props) : new UnknownError(props)
+  }
+  if (code.startsWith("08")) return new ConnectionError(props)
+  if (code === "42501") return new AuthorizationError(props)
+  if (code.startsWith("42")) return new SqlSyntaxError(props)
+  if (code === "23505") {
+    const constraint = typeof error.constraint === "string" && error.constraint.trim() !== ""
+      ? error.constraint.trim()
+      : "unknown"
+    return new UniqueViolation({ ...props, constraint })
+  }
+  if (code.startsWith("23")) return new ConstraintError(props)
+  if (code === "40P01") return new DeadlockError(props)
+  if (code === "40001") return new SerializationError(props)
+  if (code === "55P03") return new LockTimeoutError(props)
+  if (code === "57014") return new StatementTimeoutError(props)
+  return new UnknownError(props)
+}
+
+/** Wraps a PGlite failure in a `SqlError`, classified by its SQLSTATE like `@effect/sql-pg` does. */
+export const toSqlError = (cause: unknown, operation: string): SqlError =>
+  new SqlError({ reason: classify(cause, operation) })
+
+// -----------------------------------------------------------------------------------------------
+// parameters
+// -----------------------------------------------------------------------------------------------
+
+const INT32_MIN = -2147483648
+const INT32_MAX = 2147483647
+const OID = PgTypes.OID
+
+class ParameterError extends Error {}
+
+interface Bound {
+  readonly oid: number
+  readonly value: unknown
+}
+
+const bindScalar = (value: unknown): Bound => {
+  if (PgTypes.isParameter(value)) {
+    if (value.value === null || value.value === undefined) return { oid: value.oid, value: null }
+    if (value.oid === OID.json || value.oid === OID.jsonb) return { oid: value.oid, value: JSON.stringify(value.value) }
+    return { oid: value.oid, value: value.value }
+  }
+  if (value === null || value === undefined) return { oid: 0, value: null }
+  switch (typeof value) {
+    case "boolean":
+      return { oid: OID.bool, value }
+    case "bigint":
+      return { oid: OID.int8, value }
+    case "number":
+      if (Number.isInteger(value)) {
+        if (value >= INT32_MIN && value <= INT32_MAX) return { oid: OID.int4, value }
+        if (Number.isSafeInteger(value)) return { oid: OID.int8, value: BigInt(value) }
+      }
+      return { oid: OID.float8, value }
+    case "string":
+      return { oid: 0, value }
+  }
+  if (value instanceof Date) return { oid: OID.timestamptz, value }
+  if (value instanceof Uint8Array) return { oid: OID.bytea, value }
+  throw new ParameterError(`Cannot infer a PostgreSQL type for ${String(value)}`)
+}
+
+const bindParameter = (value: unknown): Bound => {
+  if (!Array.isArray(value)) return bindScalar(value)
+  if (value.length === 0) return { oid: 0, value: "{}" }
+  let elementOid: number | undefined
+  const values: Array<unknown> = []
+  for (const element of value as ReadonlyArray<unknown>) {
+    if (Array.isArray(element)) throw new ParameterError("Nested array parameters are not supported")
+    const bound = bindScalar(element)
+    values.push(bound.value)
+    if (bound.value === null) continue
+    const oid = bound.oid === 0 ? OID.text : bound.oid
+    if (elementOid === undefined) elementOid = oid
+    else if (elementOid !== oid) throw new ParameterError("Array parameters must have one element type")
+  }
+  if (elementOid === undefined) return { oid: 0, value: "{}" }
+  const arrayOid = PgTypes.arrayOidFor(elementOid)
+  if (arrayOid === undefined) throw new ParameterError(`No array type for element OID ${elementOid}`)
+  return { oid: arrayOid, value: values }
+}
+
+const bindAll = (params: ReadonlyArray<unknown>): { readonly values: Array<unknown>; readonly oids: Array<number> } => {
+  const values: Array<unknown> = []
+  const oids: Array<number> = []
+  for (const param of params) {
+    const bound = bindParameter(param)
+    values.push(bound.value)
+    oids.push(bound.oid)
+  }
+  return { values, oids }
+}
+
+/** Result parsers that make PGlite decode like `@effect/sql-pg` (int8 to bigint, date as text). */
+const parsers = {
+  [pgliteTypes.INT8]: (value: string) => BigInt(value),
+  [pgliteTypes.DATE]: (value: string) => value
+}
+
+// -----------------------------------------------------------------------------------------------
+// connection
+// -----------------------------------------------------------------------------------------------
+
+type RowTransform = (<A extends object>(rows: ReadonlyArray<A>) => ReadonlyArray<A>) | undefined
+
+class PgliteConnection implements SqlConnection.Connection {
+  readonly db: PGlite
+
+  constructor(db: PGlite) {
+    this.db = db
+  }
+
+  run(sql: string, params: ReadonlyArray<unknown>, rowMode: "object" | "array"): Effect.Effect<Results<any>, SqlError> {
+    return Effect.suspend(() => {
+      let bound: ReturnType<typeof bindAll>
+      try {
+        bound = bindAll(params)
+      } catch (cause) {
+        return Effect.fail(toSqlError(cause, "bind"))
+      }
+      return Effect.tryPromise({
+        try: () => this.db.query<any>(sql, bound.values, { rowMode, paramTypes: bound.oids }),
+        catch: (cause) => toSqlError(cause, "execute")
+      })
+    })
+  }
+
+  execute(sql: string, params: ReadonlyArray<unknown>, transformRows: RowTransform) {
+    return Effect.map(this.run(sql, params, "object"), (result) =>
+      transformRows ? transformRows(result.rows) : result.rows)
+  }
+
+  executeRaw(sql: string, params: ReadonlyArray<unknown>) {
+    return this.run(sql, params, "object")
+  }
+
+  executeWithoutTransform(sql: string, params: ReadonlyArray<unknown>) {
+    return Effect.map(this.run(sql, params, "object"), (result) => result.rows)
+  }
+
+  executeValues(sql: string, params: ReadonlyArray<unknown>) {
+    return Effect.map(this.run(sql, params, "array"), (result) => result.rows as ReadonlyArray<ReadonlyArray<unknown>>)
+  }
+
+  executeValuesUnprepared(sql: string, params: ReadonlyArray<unknown>) {
+    return this.executeValues(sql, params)
+  }
+
+  executeUnprepared(sql: string, params: ReadonlyArray<unknown>, transformRows: RowTransform) {
+    return this.execute(sql, params, transformRows)
+  }
+
+  executeStream(sql: string, params: ReadonlyArray<unknown>, transformRows: RowTransform) {
+    // PGlite has no server-side cursors over its query API: the rows are read at once and streamed.
+    return Stream.unwrap(Effect.map(this.execute(sql, params, transformRows), (rows) => Stream.fromIterable(rows)))
+  }
+}
+
+/** PostgreSQL answers `COMMIT` of an aborted transaction with `ROLLBACK`: that is a failure. */
+const commit = (conn: SqlConnection.Connection): Effect.Effect<void, SqlError> =>
+  Effect.flatMap(conn.executeRaw("COMMIT", []), (result) =>
+    (result as Results).command === "ROLLBACK"
+      ? Effect.fail(
+        new SqlError({
+          reason: new UnknownError({
+            cause: new Error("COMMIT rolled back an aborted transaction"),
+            message: "PgliteClient: COMMIT rolled back an aborted transaction",
+            operation: "commit"
+          })
+        })
+      )
+      : Effect.void)
+
+/**
+ * Opens a PGlite database at `config.dataDir` and builds a {@link PgliteClient} over it. The
+ * database is closed (and flushed to disk) when the scope closes, after the running statement.
+ */
+export const make = (
+  config: PgliteClientConfig
+): Effect.Effect<PgliteClient, SqlError, Scope.Scope | Reactivity.Reactivity> =>
+  Effect.gen(function*() {
+    const semaphore = yield* Semaphore.make(1)
+    const db = yield* Effect.acquireRelease(
+      Effect.tryPromise({
+        try: async () => {
+          // PGlite creates the data directory itself but not its missing parents (`.data/pglite`).
+          if (!config.dataDir.includes("://")) await mkdir(dirname(resolve(config.dataDir)), { recursive: true })
+          const options = config.loadDataDir === undefined ? { parsers } : { parsers, loadDataDir: config.loadDataDir }
+          return await PGlite.create(config.dataDir, options)
+        },
+        catch: (cause) => new SqlError({ reason: new ConnectionError({ cause, message: "Could not open PGlite", operation: "connect" }) })
+      }),
+      (db) => semaphore.withPermit(Effect.promise(() => db.closed ? Promise.resolve() : db.close()))
+    )
+    const connection = new PgliteConnection(db)
+    const lease: Effect.Effect<SqlConnection.Connection, SqlError, Scope.Scope> = Effect.uninterruptibleMask((restore) =>
+      Effect.as(restore(semaphore.takeScoped(1)), connection)
+    )
+    const spanAttributes: Array<readonly [string, unknown]> = [
+      ...(config.spanAttributes ? Object.entries(config.spanAttributes) : []),
+      ["db.system.name", "postgresql"],
+      ["db.namespace", config.dataDir]
+    ]
+    const client = yield* SqlClient.make({
+      acquirer: lease,
+      borrower: (f) => semaphore.withPermit(f(connection)),
+      transactionAcquirer: lease,
+      compiler: makeCompiler(),
+      driver: "pglite",
+      spanAttributes,
+      prepareTransactionControls: true,
+      commit,
+      releaseSavepoint: (name) => `RELEASE SAVEPOINT ${name}`
+    })
+
+    const listen = (channel: string): Effect.Effect<Queue.Dequeue<string>, SqlError, Scope.Scope> =>
+      Effect.gen(function*() {
+        yield* validateChannel(channel, "listen")
+        const queue = yield* Queue.unbounded<string>()
+        const callback = (payload: string) => {
+          Queue.offerUnsafe(queue, payload)
+        }
+        // LISTEN goes through the connection lock so it never lands inside another fiber's transaction.
+        const unlisten = yield* Effect.acquireRelease(
+          semaphore.withPermit(
+            Effect.tryPromise({
+              try: () => db.listen(channel, callback),
+              catch: (cause) => toSqlError(cause, "listen")
+            })
+          ),
+          (unlisten) =>
+            Effect.andThen(
+              db.closed
+                ? Effect.void
+                : semaphore.withPermit(Effect.promise(() => unlisten().catch(() => undefined))),
+              Queue.shutdown(queue)
+            )
+        )
+        void unlisten
+        return queue
+      })
+
+    const notify = (channel: string, payload: string): Effect.Effect<void, SqlError> =>
+      Effect.andThen(validateChannel(channel, "notify"), Effect.asVoid(client`SELECT pg_notify(${channel}, ${payload})`))
+
+    return Object.assign(client, { config, pglite: db, listen, notify }) as PgliteClient
+  })
+
+/**
+ * A layer providing {@link PgliteClient} and `SqlClient` for a PGlite database at `config.dataDir`
+ * (a directory, or {@link memoryDataDir}).
+ */
+export const layer = (config: PgliteClientConfig): Layer.Layer<PgliteClient | SqlClient.SqlClient, SqlError> =>
+  Layer.effectContext(
+    Effect.map(make(config), (client) =>
+      Context.make(PgliteClient, client).pipe(Context.add(SqlClient.SqlClient, client)))
+  ).pipe(Layer.provide(Reactivity.layer))

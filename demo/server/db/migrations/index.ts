@@ -1,0 +1,48 @@
+/**
+ * The SQL migrations of the reference backend, applied at start with the `effect/sql` Migrator and
+ * tracked in the {@link migrationsTable} table (an applied migration never runs again, so running
+ * them is idempotent). Add a migration as `NNNN_name.ts` exporting its statements and default
+ * effect, then list it in {@link migrations}; never edit one that has shipped.
+ *
+ * @module
+ */
+import type { Effect } from "effect"
+import { Migrator } from "effect/sql"
+import type { SqlClient } from "effect/sql"
+import type { SqlError } from "effect/sql/SqlError"
+import catalog from "./0001_catalog.ts"
+import logistics from "./0002_logistics.ts"
+import content from "./0003_content.ts"
+import customers from "./0004_customers.ts"
+import cartsOrders from "./0005_carts_orders.ts"
+import events from "./0006_events.ts"
+import checkout from "./0007_checkout.ts"
+import contact from "./0008_contact.ts"
+
+/** The table recording applied migrations (`migration_id`, `name`, `created_at`). */
+export const migrationsTable = "schema_migrations"
+
+/** Every migration, keyed `<id>_<name>` as the Migrator's `fromRecord` loader expects. */
+export const migrations: Readonly<Record<string, Effect.Effect<void, SqlError, SqlClient.SqlClient>>> = {
+  "0001_catalog": catalog,
+  "0002_logistics": logistics,
+  "0003_content": content,
+  "0004_customers": customers,
+  "0005_carts_orders": cartsOrders,
+  "0006_events": events,
+  "0007_checkout": checkout,
+  "0008_contact": contact
+}
+
+const runMigrator = Migrator.make({})
+
+/**
+ * Applies the pending migrations in one transaction and returns the `[id, name]` pairs it applied
+ * (empty when the database is up to date). Concurrent starts on one PostgreSQL are safe: the
+ * migrator locks its table, and a loser of the race applies nothing.
+ */
+export const migrate: Effect.Effect<
+  ReadonlyArray<readonly [id: number, name: string]>,
+  Migrator.MigrationError | SqlError,
+  SqlClient.SqlClient
+> = runMigrator({ loader: Migrator.fromRecord({ ...migrations }), table: migrationsTable })
