@@ -174,3 +174,9 @@ export const bootstrapSession = (client: ShopClient) =>
     yield* Ref.update(state, (context) => ({ ...context, csrfToken: info.csrfToken, cartId: info.cartId }))
     return info
   })
+
+/** The derived shop API client as a service, so core services depend on it and tests can swap it. */
+export class ShopApiClient extends Context.Service<ShopApiClient, ShopClient>()("storefront/api/ShopApiClient") {
+  /** The client at `baseUrl`, over whatever `HttpClient` and call policy the context provides. */
+  static readonly layer = (baseUrl: string) => Layer.effect(ShopApiClient, makeShopClient(baseUrl))
+}

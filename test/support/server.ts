@@ -5,16 +5,33 @@
  * groups (while others are being built) with `backendFor`.
  */
 import { NodeHttpServer } from "@effect/platform-node"
-import { Effect, Layer } from "effect"
+import { execFileSync } from "node:child_process"
+import { Effect, Layer, Redacted } from "effect"
 import { HttpRouter } from "effect/http"
 import { HttpApi, HttpApiBuilder, HttpApiMiddleware, type HttpApiGroup } from "effect/http-api"
 import { callPolicyLayer, cookieJarLayer, webHandlerHttpClient, type ShopCallContext } from "../../core/api/client.ts"
 import { CallPolicy, CurrentSession } from "../../core/api/security.ts"
 import { SessionGroup } from "../../core/api/session.ts"
 import type { ShopId } from "../../core/domain/shop.ts"
-import { layerMemory } from "../../demo/server/db/Database.ts"
+import { layerMemory, layerPg } from "../../demo/server/db/Database.ts"
 import { SessionHandlers } from "../../demo/server/handlers/session.ts"
 import { CallPolicyLive, CsrfProtectionLive, CurrentSessionLive } from "../../demo/server/http/middleware.ts"
+
+let pgDatabases = 0
+
+/**
+ * A fresh, migrated and seeded database for one backend: an in-memory PGlite by default, or, when
+ * `DATABASE_URL` names a PostgreSQL server (CI's scale-out run), a new database created on it.
+ */
+export const freshDatabase = () => {
+  const adminUrl = process.env["DATABASE_URL"]
+  if (adminUrl === undefined || adminUrl.trim() === "") return layerMemory
+  const name = `sf_test_${process.pid}_${++pgDatabases}`
+  execFileSync("psql", [adminUrl, "-q", "-c", `CREATE DATABASE ${name}`], { stdio: "ignore" })
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return layerPg({ url: Redacted.make(url.toString()), seed: true, maxConnections: 4 })
+}
 
 /** The in-process server: its web handler and a way to release it. */
 export interface Backend {
@@ -27,19 +44,19 @@ export interface Backend {
  * with `HttpApiBuilder.group(ShopApi, ...)`), on a fresh seeded in-memory database.
  * `extraLayers` provides what the handlers need besides SqlClient/Database (e.g. a live-data hub).
  */
-export const backendFor = (
-  groups: ReadonlyArray<HttpApiGroup.Top>,
-  handlers: Layer.Layer<any, any, any> | Layer.Layer<never>,
-  extraLayers?: Layer.Layer<any, any, any>
+export const backendFor = <A, E, R, XA = never, XE = never, XR = never>(
+  groups: ReadonlyArray<HttpApiGroup.Constraint>,
+  handlers: Layer.Layer<A, E, R>,
+  extraLayers?: Layer.Layer<XA, XE, XR>
 ): Backend => {
   let api: any = HttpApi.make("shop").add(SessionGroup)
   for (const group of groups) api = api.add(group)
   api = api.middleware(HttpApiMiddleware.ProblemDetails).middleware(CurrentSession).middleware(CallPolicy)
-  const database = layerMemory
+  const database = freshDatabase()
   const routes = HttpApiBuilder.layer(api, { openapiPath: "/api/openapi.json" }).pipe(
-    Layer.provide(Layer.mergeAll(SessionHandlers as Layer.Layer<any, any, any>, handlers)),
+    Layer.provide(Layer.mergeAll(SessionHandlers as Layer.Layer<any, any, any>, handlers as Layer.Layer<any, any, any>)),
     Layer.provide([CurrentSessionLive, CsrfProtectionLive, CallPolicyLive, HttpApiMiddleware.layerProblemDetails({ includeDetails: true })]),
-    Layer.provide(extraLayers ?? Layer.empty),
+    Layer.provide((extraLayers ?? Layer.empty) as Layer.Layer<any, any, any>),
     Layer.provide(database),
     Layer.provide(NodeHttpServer.layerHttpServices)
   ) as Layer.Layer<any, never, never>
@@ -61,4 +78,18 @@ export const clientLayerFor = (backend: Backend, shopId: ShopId = "CZ10MA") => {
     Layer.provideMerge(cookieJarLayer),
     Layer.provide(webHandlerHttpClient(backend.handler))
   )
+}
+
+/**
+ * The whole reference backend (every route of demo/server/http/app.ts) in-process on a fresh
+ * seeded database.
+ */
+export const demoBackend = async (): Promise<Backend> => {
+  const { AppRoutes } = await import("../../demo/server/http/app.ts")
+  const routes = AppRoutes.pipe(
+    Layer.provide(freshDatabase()),
+    Layer.provide(NodeHttpServer.layerHttpServices)
+  ) as Layer.Layer<any, never, never>
+  const web = HttpRouter.toWebHandler(routes, { disableLogger: true })
+  return { handler: (request) => web.handler(request), dispose: () => web.dispose() }
 }

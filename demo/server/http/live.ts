@@ -51,26 +51,29 @@ const encoder = new TextEncoder()
 export const cartChangedFrame = (cartId: number): string => `data: ${JSON.stringify({ type: "cart_changed", cartId })}\n\n`
 
 /** GET /api/live: the session's cart changes as server-sent events. */
-export const LiveRoutes = HttpRouter.add(
-  "GET",
-  livePath,
-  Effect.gen(function*() {
-    const hub = yield* LiveHub
-    const session = yield* Effect.orDie(resolveSession)
-    const changes = Stream.fromPubSub(hub).pipe(
-      Stream.filter((cartId) => cartId === session.cartId),
-      Stream.map(cartChangedFrame)
-    )
-    const heartbeat = Stream.fromSchedule(Schedule.spaced(heartbeatMs)).pipe(Stream.map(() => ": keep-alive\n\n"))
-    const body = Stream.concat(Stream.make(": connected\n\n"), Stream.merge(changes, heartbeat)).pipe(
-      Stream.map((frame) => encoder.encode(frame))
-    )
-    return HttpServerResponse.stream(body, {
-      contentType: "text/event-stream",
-      headers: { "cache-control": "no-store", connection: "keep-alive" }
+export const LiveRoutes = HttpRouter.use(Effect.fnUntraced(function*(router) {
+  const hub = yield* LiveHub
+  const sql = yield* SqlClient.SqlClient
+  yield* router.add(
+    "GET",
+    livePath,
+    Effect.gen(function*() {
+      const session = yield* Effect.orDie(Effect.provideService(resolveSession, SqlClient.SqlClient, sql))
+      const changes = Stream.fromPubSub(hub).pipe(
+        Stream.filter((cartId) => cartId === session.cartId),
+        Stream.map(cartChangedFrame)
+      )
+      const heartbeat = Stream.fromSchedule(Schedule.spaced(heartbeatMs)).pipe(Stream.map(() => ": keep-alive\n\n"))
+      const body = Stream.concat(Stream.make(": connected\n\n"), Stream.merge(changes, heartbeat)).pipe(
+        Stream.map((frame) => encoder.encode(frame))
+      )
+      return HttpServerResponse.stream(body, {
+        contentType: "text/event-stream",
+        headers: { "cache-control": "no-store", connection: "keep-alive" }
+      })
     })
-  })
-)
+  )
+}))
 
 /** What the live routes need: the hub (one LISTEN per process) and SQL for the session. */
 export type LiveRequirements = LiveHub | SqlClient.SqlClient

@@ -96,16 +96,18 @@ export const resolveSession = Effect.gen(function*() {
       ))
   }
   const shopId: ShopId = shopFromHeader ?? (isShopId(row.shop_id) ? row.shop_id : defaultShopId)
+  // Customer accounts belong to one shop: switching shops leaves the customer logged out there.
+  const customerId = shopId === row.shop_id ? row.customer_id : null
   let cartId = row.cart_id
-  if (!(yield* cartIsUsable(cartId, shopId, row.customer_id))) {
-    cartId = yield* openCartFor(shopId, row.customer_id)
-    yield* sql`UPDATE sessions SET shop_id = ${shopId}, cart_id = ${cartId}, last_seen_at = now()
-               WHERE session_id = ${row.session_id}`
+  if (!(yield* cartIsUsable(cartId, shopId, customerId))) {
+    cartId = yield* openCartFor(shopId, customerId)
+    yield* sql`UPDATE sessions SET shop_id = ${shopId}, customer_id = ${customerId}, cart_id = ${cartId},
+               last_seen_at = now() WHERE session_id = ${row.session_id}`
   }
   return {
     sessionId: row.session_id,
     shopId,
-    customerId: row.customer_id,
+    customerId,
     cartId: cartId!,
     csrfToken: row.csrf_token
   } satisfies SessionData

@@ -18,6 +18,7 @@ import cartsOrders from "./0005_carts_orders.ts"
 import events from "./0006_events.ts"
 import checkout from "./0007_checkout.ts"
 import contact from "./0008_contact.ts"
+import account from "./0009_account.ts"
 
 /** The table recording applied migrations (`migration_id`, `name`, `created_at`). */
 export const migrationsTable = "schema_migrations"
@@ -31,7 +32,8 @@ export const migrations: Readonly<Record<string, Effect.Effect<void, SqlError, S
   "0005_carts_orders": cartsOrders,
   "0006_events": events,
   "0007_checkout": checkout,
-  "0008_contact": contact
+  "0008_contact": contact,
+  "0009_account": account
 }
 
 const runMigrator = Migrator.make({})

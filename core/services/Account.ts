@@ -1,0 +1,353 @@
+/**
+ * The account service (spec §2 login drawer and login redirects, §5 login validation and responses,
+ * §6 roles, §7 "Account", §8 login failure): the customer in session, login (password or
+ * Facebook), registration, logout with the csrf token, and the billing and shipping addresses.
+ *
+ * After every login, registration and logout the session is bootstrapped again (new csrf token and
+ * cart id in the call state) and a `SessionChanged` signal is published, so that the cart and the
+ * wishlist reload (the stale-cart-after-login trap).
+ *
+ * @module
+ */
+import { Context, Data, Effect, FiberHandle, Layer, Ref, Schema, SubscriptionRef } from "effect"
+import {
+  AccountLocked,
+  LoginRejected,
+  RegistrationPayload,
+  RegistrationRejected,
+  type AuthSuccess,
+  type BillingAddressInput,
+  type ShippingAddressInput
+} from "../api/account.ts"
+import { bootstrapSession, ShopApiClient, ShopCallState } from "../api/client.ts"
+import { decodeProblems, type DecodeProblem } from "../api/decode.ts"
+import type { Customer } from "../api/entities/customer.ts"
+import { LoginRequired } from "../api/errors.ts"
+import {
+  interpretAuthResponse,
+  loginFailureAction,
+  loginPayload,
+  validateLoginForm,
+  type AuthResponse,
+  type LoginFailure,
+  type LoginFailureAction,
+  type LoginField,
+  type LoginForm
+} from "../domain/auth.ts"
+import { customerRole, displayName, type CustomerRole } from "../domain/customer.ts"
+import type { FlashMessage } from "../domain/flash.ts"
+import { loginRedirectTarget, safeRedirectTarget } from "../domain/redirect.ts"
+import { shopById, type Shop } from "../domain/shop.ts"
+import { type CallFailure, CallFailed, callFailed, readFailure } from "./failures.ts"
+import { ensureSession } from "./session.ts"
+import { redirectSignal, Signals, type SessionChangeReason } from "./Signals.ts"
+
+/** What the account widgets read (§2, §6, §8). */
+export interface AccountState {
+  /** The customer in session, as the server last sent it; undefined until known (a guest). */
+  readonly customer: Customer | undefined
+  /** The customer's role (§6). */
+  readonly role: CustomerRole
+  /** The name shown for a logged-in customer (§6: "Jan N."). */
+  readonly displayName: string
+  /** The form flashes of the last failed login (§5: the response's messages, or a generic error). */
+  readonly loginError: ReadonlyArray<FlashMessage>
+  /** The server's text above the login form after a failed login; cleared 5 s later on the Clock (§8). */
+  readonly loginTitle: string | undefined
+  /** The required login fields left empty on the last attempt (§5). */
+  readonly missingFields: ReadonlyArray<LoginField>
+  /** The form flashes of the last failed registration (§5). */
+  readonly registrationError: ReadonlyArray<FlashMessage>
+  /** A login, registration or logout call is in flight. */
+  readonly busy: boolean
+}
+
+/** The state of a page whose customer is `customer` (undefined: not known yet, a guest). */
+export const accountStateFor = (customer: Customer | undefined): AccountState => ({
+  customer,
+  role: customerRole(customer),
+  displayName: customerRole(customer) === "guest" ? "" : displayName(customer),
+  loginError: [],
+  loginTitle: undefined,
+  missingFields: [],
+  registrationError: [],
+  busy: false
+})
+
+/** The login form lacks a required field (§5); nothing was sent. */
+export class LoginFormInvalid extends Data.TaggedError("LoginFormInvalid")<{
+  /** The fields left empty. */
+  readonly fields: ReadonlyArray<LoginField>
+}> {}
+
+/** A login failed (§8); the state shows the title or the page was sent elsewhere. */
+export class LoginFailed extends Data.TaggedError("LoginFailed")<{
+  /** What the storefront did about it: show the title for 5 s, or redirect. */
+  readonly action: LoginFailureAction
+  /** The form flashes shown (§5). */
+  readonly flashes: ReadonlyArray<FlashMessage>
+  /** The call's failure. */
+  readonly failure: CallFailure
+}> {}
+
+/** The registration form does not fit the contract (§5); nothing was sent. */
+export class RegistrationInvalid extends Data.TaggedError("RegistrationInvalid")<{
+  /** The failing fields. */
+  readonly problems: ReadonlyArray<DecodeProblem>
+}> {}
+
+/** A registration was refused or failed; the state shows the flashes. */
+export class RegistrationFailed extends Data.TaggedError("RegistrationFailed")<{
+  /** The form flashes shown (§5). */
+  readonly flashes: ReadonlyArray<FlashMessage>
+  /** The call's failure. */
+  readonly failure: CallFailure
+}> {}
+
+/** An address call needs a logged-in customer (§6); a redirect to the login page was signalled. */
+export class AccountLoginRequired extends Data.TaggedError("AccountLoginRequired")<{
+  /** Where the shopper was sent. */
+  readonly redirectUrl: string
+}> {}
+
+/** Options of a login. */
+export interface LoginOptions {
+  /** The query string of the page the login happens on (its `return` parameter is followed, §2). */
+  readonly search?: string
+}
+
+/** The account service's state and actions. */
+export interface AccountShape {
+  /** The published state. */
+  readonly state: SubscriptionRef.SubscriptionRef<AccountState>
+  /** Sets the customer known from the page or another response (e.g. the cart's), keeping the rest. */
+  readonly setCustomer: (customer: Customer | undefined) => Effect.Effect<AccountState>
+  /**
+   * Logs in with the login form (§5 validated first; §8 failures: 423 redirects, no response
+   * redirects to the login url, otherwise the title shows for 5 s). On success: the customer, a new
+   * session, `SessionChanged`, and a redirect when the response or the `return` parameter names a
+   * same-origin path.
+   */
+  readonly login: (form: LoginForm, options?: LoginOptions) => Effect.Effect<AccountState, LoginFormInvalid | LoginFailed>
+  /** Logs in with a Facebook access token; failures as for {@link AccountShape.login}. */
+  readonly fbLogin: (accessToken: string, options?: LoginOptions) => Effect.Effect<AccountState, LoginFailed>
+  /** Registers (§7 POST /api/reg/submit); success as for login; a refusal shows the response's flashes (§5). */
+  readonly register: (
+    form: RegistrationPayload,
+    options?: LoginOptions
+  ) => Effect.Effect<AccountState, RegistrationInvalid | RegistrationFailed>
+  /** Logs out with the session's csrf token (§6); a new session, `SessionChanged`, and a redirect. */
+  readonly logout: Effect.Effect<AccountState, CallFailed>
+  /** Saves a billing profile (§3, §7); the customer's addresses follow the answer. */
+  readonly setBillingAddress: (data: BillingAddressInput) => Effect.Effect<AccountState, CallFailed | AccountLoginRequired>
+  /** Saves a shipping address (§3, §7); the customer's addresses follow the answer. */
+  readonly setShippingAddress: (data: ShippingAddressInput) => Effect.Effect<AccountState, CallFailed | AccountLoginRequired>
+  /** Loads the checkout addresses from '{cart-url}/1/load-addresses/' (§2) into the customer. */
+  readonly loadAddresses: Effect.Effect<AccountState, CallFailed | AccountLoginRequired>
+}
+
+const cartUrlKey = (shop: Shop): string => shop.urlKeys.cart.replace(/^\/+|\/+$/g, "")
+
+const withCustomer = (state: AccountState, customer: Customer | undefined): AccountState => {
+  const role = customerRole(customer)
+  return { ...state, customer, role, displayName: role === "guest" ? "" : displayName(customer) }
+}
+
+const make = Effect.gen(function*() {
+  const api = yield* ShopApiClient
+  const callState = yield* ShopCallState
+  const signals = yield* Signals
+  const state = yield* SubscriptionRef.make(accountStateFor(undefined))
+  const titleTimer = yield* FiberHandle.make<void, never>()
+
+  const shop = Effect.map(Ref.get(callState), (call) => shopById(call.shopId))
+  const update = (f: (s: AccountState) => AccountState) => SubscriptionRef.updateAndGet(state, f)
+  /** `call` after making sure the session's csrf token is known. */
+  const inSession = <A, E>(call: Effect.Effect<A, E>) => Effect.andThen(ensureSession(api, callState), call)
+
+  /** A new session after the customer changed, then the signal the cart and wishlist listen to. */
+  const sessionChanged = (reason: SessionChangeReason) =>
+    Effect.gen(function*() {
+      const info = yield* bootstrapSession(api).pipe(
+        Effect.provideService(ShopCallState, callState),
+        Effect.tapError((error) => Effect.logWarning("session bootstrap after a session change failed", error)),
+        Effect.option
+      )
+      const session = info._tag === "Some" ? info.value : undefined
+      yield* signals.publish({
+        _tag: "SessionChanged",
+        reason,
+        customerId: session?.customerId,
+        cartId: session?.cartId
+      })
+    })
+
+  const authenticated = (success: AuthSuccess, reason: SessionChangeReason, options: LoginOptions | undefined) =>
+    Effect.gen(function*() {
+      const next = yield* update((s) => ({
+        ...withCustomer(s, success.customer),
+        loginError: [],
+        loginTitle: undefined,
+        missingFields: [],
+        registrationError: [],
+        busy: false
+      }))
+      yield* FiberHandle.clear(titleTimer)
+      yield* sessionChanged(reason)
+      const target = loginRedirectTarget({ redirectUrl: success.redirectUrl, search: options?.search, fallback: "" })
+      if (target !== "") yield* signals.publish(redirectSignal(target))
+      return next
+    })
+
+  const showTitle = (title: string, durationMs: number) =>
+    Effect.gen(function*() {
+      yield* update((s) => ({ ...s, loginTitle: title }))
+      yield* FiberHandle.run(
+        titleTimer,
+        Effect.sleep(durationMs).pipe(Effect.andThen(update((s) => (s.loginTitle === title ? { ...s, loginTitle: undefined } : s))), Effect.asVoid)
+      )
+    })
+
+  const loginFailed = (error: unknown) =>
+    Effect.gen(function*() {
+      const failure = readFailure(error)
+      // An unreadable answer (malformed body) still came with a status: it is not "no response".
+      let loginFailure: LoginFailure = { status: failure.status ?? (failure.kind === "decode" ? 200 : undefined) }
+      let response: AuthResponse = {}
+      if (error instanceof LoginRejected) {
+        loginFailure = { status: failure.status ?? 401, title: error.title }
+        response = { ...(error.error === undefined ? {} : { error: error.error }), errors: error.errors }
+      } else if (error instanceof AccountLocked) {
+        loginFailure = { status: failure.status ?? 423, title: error.title, redirectUrl: error.redirectUrl }
+      }
+      const action = loginFailureAction(loginFailure, yield* shop)
+      const outcome = interpretAuthResponse(response)
+      const flashes = outcome._tag === "Failure" ? outcome.flashes : []
+      yield* update((s) => ({ ...s, busy: false, loginError: flashes, missingFields: [] }))
+      if (action._tag === "Redirect") yield* signals.publish(redirectSignal(action.url))
+      else yield* showTitle(action.title, action.durationMs)
+      return yield* new LoginFailed({ action, flashes, failure })
+    })
+
+  const login = Effect.fn("Account.login")(function*(form: LoginForm, options?: LoginOptions) {
+    const missing = validateLoginForm(form)
+    if (missing.length > 0) {
+      yield* update((s) => ({ ...s, missingFields: missing }))
+      return yield* new LoginFormInvalid({ fields: missing })
+    }
+    yield* update((s) => ({ ...s, busy: true, missingFields: [] }))
+    return yield* inSession(api.account.login({ payload: loginPayload(form) })).pipe(
+      Effect.matchEffect({
+        onFailure: loginFailed,
+        onSuccess: (success) => authenticated(success, "login", options)
+      })
+    )
+  })
+
+  const fbLogin = Effect.fn("Account.fbLogin")(function*(accessToken: string, options?: LoginOptions) {
+    yield* update((s) => ({ ...s, busy: true, missingFields: [] }))
+    return yield* inSession(api.account.fbLogin({ payload: { accessToken: accessToken.trim() } })).pipe(
+      Effect.matchEffect({
+        onFailure: loginFailed,
+        onSuccess: (success) => authenticated(success, "login", options)
+      })
+    )
+  })
+
+  const decodeRegistration = Schema.decodeUnknownResult(RegistrationPayload, { errors: "all" })
+
+  const register = Effect.fn("Account.register")(function*(form: RegistrationPayload, options?: LoginOptions) {
+    const checked = decodeRegistration(form)
+    if (checked._tag === "Failure") return yield* new RegistrationInvalid({ problems: decodeProblems(checked.failure) })
+    yield* update((s) => ({ ...s, busy: true, registrationError: [] }))
+    return yield* inSession(api.account.register({ payload: checked.success })).pipe(
+      Effect.matchEffect({
+        onFailure: (error) =>
+          Effect.gen(function*() {
+            const response: AuthResponse = error instanceof RegistrationRejected
+              ? { error: error.error ?? error.title, errors: error.errors }
+              : { error: true }
+            const outcome = interpretAuthResponse(response)
+            const flashes = outcome._tag === "Failure" ? outcome.flashes : []
+            yield* update((s) => ({ ...s, busy: false, registrationError: flashes }))
+            return yield* new RegistrationFailed({ flashes, failure: readFailure(error) })
+          }),
+        onSuccess: (success) => authenticated(success, "registration", options)
+      })
+    )
+  })
+
+  const logout = Effect.gen(function*() {
+    let token = (yield* Ref.get(callState)).csrfToken
+    if (token === undefined) {
+      token = (yield* bootstrapSession(api).pipe(Effect.provideService(ShopCallState, callState), Effect.mapError((e) => callFailed("Account.logout", e)))).csrfToken
+    }
+    yield* update((s) => ({ ...s, busy: true }))
+    const result = yield* api.account.logout({ query: { csrf_token: token } }).pipe(
+      Effect.tapError(() => update((s) => ({ ...s, busy: false }))),
+      Effect.mapError((error) => callFailed("Account.logout", error))
+    )
+    const next = yield* update(() => accountStateFor(undefined))
+    yield* FiberHandle.clear(titleTimer)
+    yield* sessionChanged("logout")
+    yield* signals.publish(redirectSignal(safeRedirectTarget(result.redirectUrl, "/")))
+    return next
+  }).pipe(Effect.withSpan("Account.logout"))
+
+  const loginRequired = (operation: string) => (error: unknown) =>
+    Effect.gen(function*() {
+      if (error instanceof LoginRequired) {
+        const target = safeRedirectTarget(error.redirectUrl, (yield* shop).urlKeys.login)
+        yield* signals.publish(redirectSignal(target))
+        return yield* new AccountLoginRequired({ redirectUrl: target })
+      }
+      return yield* callFailed(operation, error)
+    })
+
+  const mergeCustomer = (customer: Customer) =>
+    update((s) => withCustomer(s, { ...s.customer, ...customer }))
+
+  const setBillingAddress = Effect.fn("Account.setBillingAddress")(function*(data: BillingAddressInput) {
+    const saved = yield* inSession(api.account.setBillingAddress({ payload: { data } })).pipe(
+      Effect.catch(loginRequired("Account.setBillingAddress"))
+    )
+    return yield* mergeCustomer(saved.customer)
+  })
+
+  const setShippingAddress = Effect.fn("Account.setShippingAddress")(function*(data: ShippingAddressInput) {
+    const saved = yield* inSession(api.account.setShippingAddress({ payload: { data } })).pipe(
+      Effect.catch(loginRequired("Account.setShippingAddress"))
+    )
+    return yield* mergeCustomer(saved.customer)
+  })
+
+  const loadAddresses = Effect.gen(function*() {
+    const cartUrl = cartUrlKey(yield* shop)
+    const loaded = yield* api.account.loadAddresses({ params: { cartUrl } }).pipe(
+      Effect.catch(loginRequired("Account.loadAddresses"))
+    )
+    return yield* mergeCustomer({
+      addresses: loaded.addresses,
+      ...(loaded.selectedAddresses === undefined ? {} : { selectedAddresses: loaded.selectedAddresses }),
+      ...(loaded.hasFilledAddress === undefined ? {} : { hasFilledAddress: loaded.hasFilledAddress })
+    })
+  }).pipe(Effect.withSpan("Account.loadAddresses"))
+
+  return Account.of({
+    state,
+    setCustomer: (customer) => update((s) => withCustomer(s, customer)),
+    login,
+    fbLogin,
+    register,
+    logout,
+    setBillingAddress,
+    setShippingAddress,
+    loadAddresses
+  })
+})
+
+/** The account service: see {@link AccountShape}. */
+export class Account extends Context.Service<Account, AccountShape>()("storefront/Account") {
+  /** Over the shop API client, its call state and the signals hub. */
+  static readonly layer = Layer.effect(Account, make)
+}

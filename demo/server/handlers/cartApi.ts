@@ -1,0 +1,102 @@
+/**
+ * The new cart API's cart, purchase, invoice-note, order-consent and payment calls (spec §7
+ * `/api/v2/cart.cart-api/`, group `cartApi`): load-cart, load-purchase, set-invoice-note, order-consents,
+ * order-consent-notes, select-billing-method and clean-selected-payment. Every call answers the ApiResponse
+ * envelope; a refused payment selection is 200 with `status.status` "error" and a flash (§4, §8).
+ *
+ * @module
+ */
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { NotFound } from "../../../core/api/errors.ts"
+import { Session } from "../../../core/api/security.ts"
+import { ShopApi } from "../../../core/api/ShopApi.ts"
+import { genericErrorFlash } from "../../../core/domain/flash.ts"
+import { customerView, orDieOnSql } from "../domain/account.ts"
+import {
+  cartResponse,
+  cleanSelectedPayment,
+  loadBillingMethods,
+  loadCart,
+  loadOrderConsents,
+  loadPurchase,
+  orderConsentNotes,
+  selectBillingMethod,
+  setInvoiceNote
+} from "../domain/cart.ts"
+import { paymentContextOf } from "./cart.ts"
+
+/** The handlers of the cart-api group. */
+export const CartApiHandlers = HttpApiBuilder.group(ShopApi, "cartApi", (handlers) =>
+  handlers
+    .handle("loadCart", ({ request }) =>
+      Effect.gen(function*() {
+        const session = yield* Session
+        return yield* orDieOnSql(
+          Effect.gen(function*() {
+            const cart = yield* loadCart(session.cartId)
+            return {
+              status: { status: "ok" },
+              cart,
+              cartItems: cart.articles ?? [],
+              customer: yield* customerView(session),
+              billingMethods: yield* loadBillingMethods(session.cartId, paymentContextOf(request))
+            }
+          })
+        )
+      }))
+    .handle("loadPurchase", () =>
+      Effect.gen(function*() {
+        const session = yield* Session
+        const purchase = yield* orDieOnSql(loadPurchase(session.sessionId, session.cartId))
+        if (purchase === undefined) return yield* new NotFound({ message: "This session has placed no order." })
+        return { status: { status: "ok" }, cart: purchase }
+      }))
+    .handle("setInvoiceNote", ({ payload, request }) =>
+      Effect.gen(function*() {
+        const session = yield* Session
+        const payment = paymentContextOf(request)
+        return yield* orDieOnSql(
+          setInvoiceNote(session.cartId, payload.invoiceNote).pipe(
+            Effect.andThen(cartResponse(session.cartId, "ok", { extended: false, payment })),
+            Effect.catchTag("CartNotFound", () =>
+              cartResponse(session.cartId, "error", { extended: false, flashes: [genericErrorFlash("cart")], payment }))
+          )
+        )
+      }))
+    .handle("orderConsents", () =>
+      Effect.gen(function*() {
+        const session = yield* Session
+        const consents = yield* orDieOnSql(loadOrderConsents(session.cartId))
+        return { status: { status: "ok" }, consents }
+      }))
+    .handle("orderConsentNotes", () => Effect.succeed({ status: { status: "ok" }, notes: orderConsentNotes() }))
+    .handle("selectBillingMethod", ({ query, request }) =>
+      Effect.gen(function*() {
+        const session = yield* Session
+        const payment = paymentContextOf(request)
+        return yield* orDieOnSql(
+          selectBillingMethod(session.cartId, query, payment).pipe(
+            Effect.andThen(cartResponse(session.cartId, "ok", { extended: true, payment })),
+            Effect.catchTags({
+              CartRefused: (refusal) =>
+                cartResponse(session.cartId, "error", { extended: true, flashes: [refusal.flash], payment }),
+              CartNotFound: () =>
+                cartResponse(session.cartId, "error", { extended: true, flashes: [genericErrorFlash("cart")], payment })
+            })
+          )
+        )
+      }))
+    .handle("cleanSelectedPayment", ({ request }) =>
+      Effect.gen(function*() {
+        const session = yield* Session
+        const payment = paymentContextOf(request)
+        return yield* orDieOnSql(
+          cleanSelectedPayment(session.cartId).pipe(
+            Effect.andThen(cartResponse(session.cartId, "ok", { extended: true, payment })),
+            Effect.catchTag("CartNotFound", () =>
+              cartResponse(session.cartId, "error", { extended: true, flashes: [genericErrorFlash("cart")], payment }))
+          )
+        )
+      }))
+)

@@ -1,0 +1,54 @@
+/**
+ * The product API (spec §7 "Product API (base from config)": find-variants-by-id, find-variants,
+ * recommended-products, similar-products), its own `HttpApi` without session or CSRF. The
+ * reference server mounts it under {@link productApiPrefix} with {@link productApiRoutes}.
+ *
+ * @module
+ */
+import { Effect, Layer } from "effect"
+import { HttpApiBuilder, HttpApiMiddleware } from "effect/http-api"
+import { SqlClient } from "effect/sql"
+import { ProductApi } from "../../../core/api/productApi.ts"
+import { productCount, recommendedFor, similarTo, variantsByIds } from "../domain/productVariants.ts"
+import { CallPolicyLive } from "../http/middleware.ts"
+import { prefixedRouter } from "../http/prefixed.ts"
+
+/** The path the reference server serves the product API under (its configured base URL is `{origin}/product-api`). */
+export const productApiPrefix = "/product-api"
+
+/**
+ * The handlers of the product API's `products` group (read-only; unknown ids are left out, never
+ * 404): `findVariantsById` and `findVariants` (with the asked-for properties) answer the variants
+ * in the order asked; `recommendedProducts` answers in-stock products of the variant's category
+ * (its accessory categories with `accessoryVariants`), closest in price first, at most `count`
+ * (default 10, at most 50); `similarProducts` answers other products of the product's category,
+ * closest in price first, at most `limit` (same defaults).
+ */
+export const ProductApiHandlers = HttpApiBuilder.group(
+  ProductApi,
+  "products",
+  Effect.fn(function*(handlers) {
+    const sql = yield* SqlClient.SqlClient
+    const run = <A, E>(effect: Effect.Effect<A, E, SqlClient.SqlClient>) =>
+      Effect.orDie(Effect.provideService(effect, SqlClient.SqlClient, sql))
+    return handlers
+      .handle("findVariantsById", ({ query }) => run(variantsByIds(query.ids)))
+      .handle("findVariants", ({ query }) => run(variantsByIds(query.ids, query.properties ?? [])))
+      .handle("recommendedProducts", ({ query }) =>
+        run(recommendedFor(query.variantId, productCount(query.count), query.accessoryVariants === true)))
+      .handle("similarProducts", ({ query }) => run(similarTo(query.productId, productCount(query.limit))))
+  })
+)
+
+/**
+ * The product API's routes under `prefix` (default {@link productApiPrefix}), with its OpenAPI
+ * document at `{prefix}/openapi.json`: the handlers, the server's call policy (a pass-through) and
+ * problem details naming the fields of a malformed request. Needs the app's router, SQL and the
+ * HTTP platform services.
+ */
+export const productApiRoutes = (prefix: string = productApiPrefix) =>
+  HttpApiBuilder.layer(ProductApi, { openapiPath: "/openapi.json" }).pipe(
+    Layer.provide(ProductApiHandlers),
+    Layer.provide([CallPolicyLive, HttpApiMiddleware.layerProblemDetails({ includeDetails: true })]),
+    Layer.provide(prefixedRouter(prefix))
+  )

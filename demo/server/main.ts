@@ -1,0 +1,23 @@
+/**
+ * Starts the reference shop backend on 127.0.0.1 (PORT, default 3000): PGlite under .data/pglite
+ * by default, PostgreSQL when DATABASE_URL is set; migrations and the first-start seed run before
+ * it listens. Prints its URL.
+ *
+ * @module
+ */
+import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
+import { Layer } from "effect"
+import { HttpRouter } from "effect/http"
+import { createServer } from "node:http"
+import { layer as databaseLayer } from "./db/Database.ts"
+import { AppRoutes } from "./http/app.ts"
+
+const port = Number(process.env.PORT ?? 3000)
+const host = process.env.HOST ?? "127.0.0.1"
+
+const ServerLive = HttpRouter.serve(AppRoutes, { disableLogger: true }).pipe(
+  Layer.provide(databaseLayer),
+  Layer.provide(NodeHttpServer.layer(createServer, { host, port }))
+)
+
+Layer.launch(ServerLive).pipe(NodeRuntime.runMain)
