@@ -226,16 +226,17 @@ const selectedCodeOf = (methods: BillingMethods): string | undefined =>
   Object.entries(methods).find(([, method]) => method.selected === true)?.[0]
 
 /**
- * The state after an answer (pure): customer, deliveries and their data, billing methods (filtered by
- * the §5 rules for the shop and wallet support), the selected payment, flash messages, the reload rule
- * of §4, and the tag data of step answers. Parts the answer does not carry are kept.
+ * The state after an answer (pure): customer, deliveries (the answer's, else its cart's) and their
+ * data, billing methods (filtered by the §5 rules for the shop and wallet support), the selected
+ * payment, flash messages, the reload rule of §4, and the tag data of step answers. Parts the answer
+ * does not carry are kept.
  */
 export const applyCheckoutResponse = (
   state: CheckoutState,
   response: CheckoutResponse,
   offer: (methods: BillingMethods) => BillingMethods
 ): CheckoutState => {
-  const deliveries = response.deliveries ?? state.deliveries
+  const deliveries = response.deliveries ?? response.cart?.deliveries ?? state.deliveries
   const deliveryData: Record<string, unknown> = { ...state.deliveryData }
   for (const key of deliveryDataKeys) if (response[key] !== undefined) deliveryData[key] = response[key]
   const status = response.status

@@ -331,7 +331,12 @@ const makeWith = (options: WishlistOptions) =>
           const summary = yield* fetchItems.pipe(Effect.catch(loadFailed(operation)))
           yield* update((s) => applySummary(s, summary))
         }
-        const listId = itemListId(item, (yield* SubscriptionRef.get(state)).mainWishListId) ?? 0
+        const listId = itemListId(item, (yield* SubscriptionRef.get(state)).mainWishListId)
+        if (listId === undefined) {
+          const failure: CallFailure = { kind: "decode", status: undefined, message: "the main wishlist id is unknown" }
+          yield* update((s) => ({ ...s, loading: false }))
+          return yield* new WishlistFailed({ operation, message: failureMessageKey(failure), redirectUrl: undefined, failure })
+        }
         const payload = { wishListId: listId, itemId: item.wishListItemId }
         return yield* inSession(apiKind === "legacy" ? api.legacyWishlist.deleteItem({ payload }) : api.wishlist.delete({ payload })).pipe(
           Effect.catch(failed(operation))

@@ -321,6 +321,14 @@ describe("Checkout: deliveries (§3, §4, §8)", () => {
       assert.deepStrictEqual(state.flashMessages.map((f) => f.message), [unknownErrorKey])
     }).pipe(Effect.provide(checkoutLayer())))
 
+  it.effect("a delivery strategy the cart does not offer is refused with the server's flash", () =>
+    Effect.gen(function*() {
+      const { checkout } = yield* guestWith([2])
+      const state = yield* checkout.selectDeliveryStrategy("split")
+      assert.deepStrictEqual(JSON.parse(h.requestsTo(cartApi("delivery-strategy"))[0]!.body), { strategy: "split" })
+      assert.isTrue(state.flashMessages.some((f) => f.message === "delivery_strategy_unavailable"))
+    }).pipe(Effect.provide(checkoutLayer())))
+
   it.effect("a failed reset restores the selection shown", () =>
     Effect.gen(function*() {
       const { checkout, customerId } = yield* customerWith("loyalty-trial", [2])
@@ -415,6 +423,20 @@ describe("Checkout: payments (§3, §4, §5, §8, §9)", () => {
       assert.strictEqual(state.paymentProvider, "done")
       assert.isFalse(state.error)
       assert.isTrue("CZN" in state.billingMethods)
+    }).pipe(Effect.provide(checkoutLayer())))
+
+  it.effect("CZG (revolving) loads in the background 2 s after the choice too", () =>
+    Effect.gen(function*() {
+      const { checkout } = yield* guestWith([1])
+      yield* checkout.selectBillingMethod({ billingMethodId: "CZG" })
+      yield* h.quiet
+      yield* TestClock.adjust(backgroundLoadDelayMs - 1)
+      yield* h.tick
+      assert.strictEqual(h.requestsTo(providerPath).length, 0)
+      yield* TestClock.adjust(1)
+      yield* h.reached(providerPath, 1)
+      yield* h.settle(Effect.map(stateOf, (s) => s.paymentProvider === "done" || s.paymentProvider === "error"))
+      assert.strictEqual((yield* stateOf).paymentProvider, "done")
     }).pipe(Effect.provide(checkoutLayer())))
 
   it.effect("CZN refused by the provider (a flash containing err) sets the error flag (§8)", () =>
