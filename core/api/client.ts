@@ -53,7 +53,12 @@ export const callTimeoutOf = (endpoint: HttpApiEndpoint.Top, group: HttpApiGroup
 /** Whether the endpoint's call may be retried, and how (§9). */
 export const retryModeOf = (endpoint: HttpApiEndpoint.Top, group: HttpApiGroup.Top): RetryMode => annotation(endpoint, group, Retry)
 
-const mayRetry = (mode: RetryMode, method: string): boolean =>
+/**
+ * Whether a call may be retried by the retry ladder (§9), by its retry mode and HTTP method: a mutation
+ * that carries an idempotency key always, an `auto` call only when it is a GET, a `never` call never.
+ * Every derived client (the shop API's and the tracking API's) decides with this one rule.
+ */
+export const mayRetry = (mode: RetryMode, method: string): boolean =>
   mode === "idempotencyKey" || (mode === "auto" && method === "GET")
 
 /** What one attempt of a call can fail with: a transport or status-decoding error, or its timeout. */
@@ -153,15 +158,19 @@ export const fetchClientLayer = (initial: ShopCallContext) =>
 /**
  * Keeps the server's cookies (the session) across calls, as a browser does: for Node scripts and
  * tests. Browsers keep cookies themselves.
+ *
+ * Each call makes a new layer with its own, empty jar: two clients built in one process (two
+ * shoppers of a test, two scripts in one runtime) never share a session. Build it once per client.
  */
-export const cookieJarLayer = Layer.effect(
-  HttpClient.HttpClient,
-  Effect.gen(function*() {
-    const client = yield* HttpClient.HttpClient
-    const jar = yield* Ref.make<ReadonlyArray<Cookies.Cookie>>([])
-    return HttpClient.withCookiesRef(client, jar)
-  })
-)
+export const cookieJarLayer = (): Layer.Layer<HttpClient.HttpClient, never, HttpClient.HttpClient> =>
+  Layer.effect(
+    HttpClient.HttpClient,
+    Effect.gen(function*() {
+      const client = yield* HttpClient.HttpClient
+      const jar = yield* Ref.make<ReadonlyArray<Cookies.Cookie>>([])
+      return HttpClient.withCookiesRef(client, jar)
+    })
+  )
 
 /**
  * Asks the server for the session's csrf token and cart id (GET /api/session) and stores them in

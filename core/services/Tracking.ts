@@ -13,7 +13,7 @@
 import { Cause, Clock, Context, Effect, FiberSet, Layer, Random, Ref, Schema, Semaphore } from "effect"
 import { HttpClient, HttpClientRequest } from "effect/http"
 import { HttpApiClient, HttpApiMiddleware } from "effect/http-api"
-import { callTimeoutOf, retryModeOf, sendWithRetry } from "../api/client.ts"
+import { callTimeoutOf, mayRetry, retryModeOf, sendWithRetry } from "../api/client.ts"
 import { TrackingEvent as TrackingEventWire } from "../api/entities/tracking.ts"
 import { CallPolicy } from "../api/security.ts"
 import { TrackingApi } from "../api/trackingApi.ts"
@@ -165,7 +165,7 @@ export const trackingCallPolicyLayer = HttpApiMiddleware.layerClient(CallPolicy,
   const mode = retryModeOf(endpoint, group)
   return sendWithRetry(next(request), {
     timeoutMs: callTimeoutOf(endpoint, group),
-    retry: mode === "idempotencyKey" || (mode === "auto" && request.method === "GET")
+    retry: mayRetry(mode, request.method)
   })
 })
 

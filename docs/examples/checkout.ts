@@ -80,7 +80,7 @@ const purchase = Effect.gen(function*() {
 })
 
 const layer = callPolicyLayer({ shopId: shop.shopId, csrfToken: undefined, cartId: undefined }).pipe(
-  Layer.provideMerge(cookieJarLayer),
+  Layer.provideMerge(cookieJarLayer()),
   Layer.provide(FetchHttpClient.layer)
 )
 

@@ -93,7 +93,7 @@ export const keyedClientLayer = (backend: Backend, control: KeyControl, shopId: 
         Layer.succeed(IdempotencyKeys, { next: Effect.sync(() => control.key) })
       )
     ),
-    Layer.provideMerge(cookieJarLayer),
+    Layer.provideMerge(cookieJarLayer()),
     Layer.provide(webHandlerHttpClient(backend.handler))
   )
 

@@ -19,7 +19,7 @@ export const mswFor = (backend: Backend) =>
 /** The derived client's dependencies over real fetch (intercepted by msw), with a cookie jar. */
 export const fetchClientLayerFor = (shopId: ShopId = "CZ10MA") => {
   const initial: ShopCallContext = { shopId, csrfToken: undefined, cartId: undefined }
-  return callPolicyLayer(initial).pipe(Layer.provideMerge(cookieJarLayer), Layer.provide(FetchHttpClient.layer))
+  return callPolicyLayer(initial).pipe(Layer.provideMerge(cookieJarLayer()), Layer.provide(FetchHttpClient.layer))
 }
 
 /** Fault responses for `server.use(http.get(url, faults.x))`. */

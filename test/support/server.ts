@@ -75,7 +75,7 @@ export const testBaseUrl = "http://shop.test"
 export const clientLayerFor = (backend: Backend, shopId: ShopId = "CZ10MA") => {
   const initial: ShopCallContext = { shopId, csrfToken: undefined, cartId: undefined }
   return callPolicyLayer(initial).pipe(
-    Layer.provideMerge(cookieJarLayer),
+    Layer.provideMerge(cookieJarLayer()),
     Layer.provide(webHandlerHttpClient(backend.handler))
   )
 }
