@@ -13,7 +13,6 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { loginLockedStatus } from "../domain/auth.ts"
-import { isEmail } from "../domain/contact.ts"
 import { ConsentValues } from "./consents.ts"
 import {
   BillingAddress,
@@ -25,26 +24,8 @@ import {
 import { Customer } from "./entities/customer.ts"
 import { LoginRequired, NotFound, TooManyRequests, Unprocessable } from "./errors.ts"
 import { CallTimeout, cartTimeoutMs } from "./policy.ts"
+import { Email, RequiredText } from "./requestFields.ts"
 import { CsrfProtection } from "./security.ts"
-
-/** A required text the client trims before sending: non-empty, without leading or trailing whitespace. */
-export const AccountText = Schema.String.check(
-  Schema.isNonEmpty({ expected: "a non-empty text" }),
-  Schema.isTrimmed({ expected: "a text without leading or trailing whitespace" })
-)
-
-/** Decoded type of {@link AccountText}. */
-export type AccountText = typeof AccountText.Type
-
-/** An e-mail address (§5 "email type"): the browser's e-mail syntax, without surrounding whitespace. */
-export const AccountEmail = Schema.String.check(
-  Schema.makeFilter((value: string) => value.trim() === value && isEmail(value), {
-    expected: "an e-mail address without surrounding whitespace"
-  })
-)
-
-/** Decoded type of {@link AccountEmail}. */
-export type AccountEmail = typeof AccountEmail.Type
 
 /** A password as typed: required (§5), never trimmed. */
 export const Password = Schema.String.check(Schema.isNonEmpty({ expected: "a non-empty password" }))
@@ -57,7 +38,7 @@ export type Password = typeof Password.Type
  * (§5: both required). Same shape as the domain's `LoginPayload` built by `loginPayload(form)`.
  */
 export const LoginPayload = Schema.Struct({
-  username: AccountText,
+  username: RequiredText,
   password: Password
 })
 
@@ -66,7 +47,7 @@ export type LoginPayload = typeof LoginPayload.Type
 
 /** The body of POST /api/auth/fbLogin/: the Facebook `accessToken` the Facebook SDK gave the page. */
 export const FacebookLoginPayload = Schema.Struct({
-  accessToken: AccountText
+  accessToken: RequiredText
 })
 
 /** Decoded type of {@link FacebookLoginPayload}. */
@@ -77,10 +58,10 @@ export type FacebookLoginPayload = typeof FacebookLoginPayload.Type
  * consents given in the form (consent key to given or refused, e.g. `marketing_1p`).
  */
 export const RegistrationPayload = Schema.Struct({
-  email: AccountEmail,
+  email: Email,
   password: Password,
-  firstname: AccountText,
-  lastname: AccountText,
+  firstname: RequiredText,
+  lastname: RequiredText,
   consents: Schema.optionalKey(ConsentValues)
 })
 
@@ -148,7 +129,7 @@ export const logoutCsrfParameter = "csrf_token"
 
 /** The query of GET /api/auth/logout/: the session's csrf token as {@link logoutCsrfParameter} (§6). */
 export const LogoutQuery = Schema.Struct({
-  [logoutCsrfParameter]: AccountText
+  [logoutCsrfParameter]: RequiredText
 })
 
 /** Decoded type of {@link LogoutQuery}. */

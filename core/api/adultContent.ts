@@ -8,7 +8,7 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
-import { StatusResponse } from "./callParams.ts"
+import { StatusResponse } from "./entities/envelope.ts"
 import { CsrfProtection } from "./security.ts"
 
 /** The `do` signal of the confirmation (§7). */

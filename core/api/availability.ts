@@ -5,12 +5,12 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
-import { QueryIdList } from "./callParams.ts"
+import { IdListFromString } from "./requestFields.ts"
 import { WireInt } from "./entities/wire.ts"
 
 /** The query of getProductsAvailability: `variantIds`, the variant ids joined by commas (`12,7,30`). */
 export const ProductsAvailabilityQuery = Schema.Struct({
-  variantIds: QueryIdList
+  variantIds: IdListFromString
 })
 
 /** Decoded type of {@link ProductsAvailabilityQuery}. */

@@ -6,14 +6,14 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { PositiveInt } from "./callParams.ts"
+import { PositiveId } from "./requestFields.ts"
 import { BannerSlide } from "./entities/banner.ts"
 import { NotFound } from "./errors.ts"
 import { CsrfProtection } from "./security.ts"
 
 /** The body of the impression and hit calls (§7): the `bannerId` (a slide's `id`, §3). */
 export const BannerEvent = Schema.Struct({
-  bannerId: PositiveInt
+  bannerId: PositiveId
 })
 
 /** Decoded type of {@link BannerEvent}. */

@@ -15,7 +15,7 @@ import { OrderConsent } from "./entities/delivery.ts"
 import { ApiResponse, apiResponseFields } from "./entities/envelope.ts"
 import { BinaryFlag } from "./entities/payment.ts"
 import { NotFound } from "./errors.ts"
-import { RequiredText, NonNegativeDecimalFromString, PositiveIntFromString } from "./requestFields.ts"
+import { RequiredText, NonNegativeDecimalFromString, PositiveIdFromString } from "./requestFields.ts"
 import { CsrfProtection } from "./security.ts"
 
 /** The longest invoice note accepted (ours: the spec shows no limit). */
@@ -57,7 +57,7 @@ export const PaymentSelectionQuery = Schema.Struct({
   billingMethodId: RequiredText,
   cardId: Schema.optionalKey(RequiredText),
   productCode: Schema.optionalKey(RequiredText),
-  installmentCount: Schema.optionalKey(PositiveIntFromString),
+  installmentCount: Schema.optionalKey(PositiveIdFromString),
   depositAmount: Schema.optionalKey(NonNegativeDecimalFromString),
   rememberCard: Schema.optionalKey(BinaryFlag),
   newCard: Schema.optionalKey(BinaryFlag),

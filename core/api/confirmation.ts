@@ -6,14 +6,14 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
-import { NonBlankString, QueryId } from "./callParams.ts"
+import { NonBlankString, PositiveIdFromString } from "./requestFields.ts"
 import { Purchase } from "./entities/cart.ts"
 import { WireInt } from "./entities/wire.ts"
 import { NotFound } from "./errors.ts"
 
 /** The query of token: the `purchaseId` of the session's placed order (§3 Cart `purchaseId`). */
 export const ConfirmationTokenQuery = Schema.Struct({
-  purchaseId: QueryId
+  purchaseId: PositiveIdFromString
 })
 
 /** Decoded type of {@link ConfirmationTokenQuery}. */

@@ -6,7 +6,7 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
-import { NonBlankString, QueryId } from "./callParams.ts"
+import { NonBlankString, PositiveIdFromString } from "./requestFields.ts"
 import { WireInt } from "./entities/wire.ts"
 import { NotFound } from "./errors.ts"
 
@@ -64,7 +64,7 @@ export type FindByTitleQuery = typeof FindByTitleQuery.Type
 
 /** The query of find (§7): the `contentId` and the `hash` (as for findByTitle). */
 export const FindContentQuery = Schema.Struct({
-  contentId: QueryId,
+  contentId: PositiveIdFromString,
   hash: Schema.optionalKey(Schema.String)
 })
 

@@ -7,7 +7,7 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
-import { NonBlankString, PositiveInt, QueryId } from "./callParams.ts"
+import { NonBlankString, PositiveId, PositiveIdFromString } from "./requestFields.ts"
 import { WireInt, WireString } from "./entities/wire.ts"
 import { LoginRequired, NotFound } from "./errors.ts"
 import { CsrfProtection } from "./security.ts"
@@ -48,7 +48,7 @@ export type CreateCustomerApiKey = typeof CreateCustomerApiKey.Type
 
 /** The body of updateCustomerApiKey: the `apiKeyId`, and a new `name` and/or `active` state. */
 export const UpdateCustomerApiKey = Schema.Struct({
-  apiKeyId: PositiveInt,
+  apiKeyId: PositiveId,
   name: Schema.optionalKey(NonBlankString),
   active: Schema.optionalKey(Schema.Boolean)
 })
@@ -58,8 +58,8 @@ export type UpdateCustomerApiKey = typeof UpdateCustomerApiKey.Type
 
 /** The query of getProductLicenseKeys: the `purchaseId` (order) and the `productId` bought in it. */
 export const ProductLicenseKeysQuery = Schema.Struct({
-  purchaseId: QueryId,
-  productId: QueryId
+  purchaseId: PositiveIdFromString,
+  productId: PositiveIdFromString
 })
 
 /** Decoded type of {@link ProductLicenseKeysQuery}. */

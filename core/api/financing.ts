@@ -7,7 +7,7 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
-import { NonBlankString, QueryDecimal, QueryId, QueryInt } from "./callParams.ts"
+import { NonBlankString, PositiveIdFromString, QueryDecimal, QueryInt } from "./requestFields.ts"
 import { BillingMethods } from "./entities/payment.ts"
 import { WireInt, WireNumber, WireString } from "./entities/wire.ts"
 import { NotFound } from "./errors.ts"
@@ -40,7 +40,7 @@ export type FinancialOffers = typeof FinancialOffers.Type
 /** The query of financial-offers: the `price`, and the `variantId` it is for when a product page asks. */
 export const FinancialOffersQuery = Schema.Struct({
   price: QueryPrice,
-  variantId: Schema.optionalKey(QueryId)
+  variantId: Schema.optionalKey(PositiveIdFromString)
 })
 
 /** Decoded type of {@link FinancialOffersQuery}. */

@@ -8,42 +8,13 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
-import { maxQuantity, minQuantity } from "../domain/quantity.ts"
 import { BundleType, WidgetCartItem } from "./entities/cart.ts"
 import { FlashMessage } from "./entities/flash.ts"
 import { WireInt, WireNumber } from "./entities/wire.ts"
 import { LoginRequired, NotFound, TooManyRequests, Unprocessable } from "./errors.ts"
 import { CallTimeout, cartTimeoutMs, Retry } from "./policy.ts"
+import { Amount, PositiveId, RequiredText } from "./requestFields.ts"
 import { CsrfProtection } from "./security.ts"
-
-/**
- * An amount of pieces sent to the server (§5, §9): a whole number from `minQuantity` (1) to `maxQuantity` (30).
- * The server refuses any other value; the client corrects typed input with the quantity rules first.
- */
-export const CartAmount = Schema.Int.check(
-  Schema.isBetween(
-    { minimum: minQuantity, maximum: maxQuantity },
-    { expected: `a whole number from ${minQuantity} to ${maxQuantity}` }
-  )
-)
-
-/** Decoded type of {@link CartAmount}. */
-export type CartAmount = typeof CartAmount.Type
-
-/** An id sent by the client (cart item, article, variant, bonus set, bundle, wishlist, item): a positive whole number. */
-export const RecordId = Schema.Int.check(Schema.isGreaterThan(0, { expected: "a positive whole number (an id)" }))
-
-/** Decoded type of {@link RecordId}. */
-export type RecordId = typeof RecordId.Type
-
-/** A non-blank text without surrounding whitespace (codes, names): the client trims before sending. */
-export const TrimmedText = Schema.String.check(
-  Schema.isNonEmpty({ expected: "a non-empty text" }),
-  Schema.isTrimmed({ expected: "a text without leading or trailing whitespace" })
-)
-
-/** Decoded type of {@link TrimmedText}. */
-export type TrimmedText = typeof TrimmedText.Type
 
 /**
  * The widget cart every legacy cart call answers with (§3 "Widget cart item"): the drawer's `articles`, the item
@@ -71,7 +42,7 @@ export type LegacyCartPutResult = typeof LegacyCartPutResult.Type
 /** A service chosen together with an add to cart (§7 `services`): the bundle `type` and the offered bundle's `id`. */
 export const LegacyCartService = Schema.Struct({
   type: BundleType,
-  id: RecordId
+  id: PositiveId
 })
 
 /** Decoded type of {@link LegacyCartService}. */
@@ -83,10 +54,10 @@ export type LegacyCartService = typeof LegacyCartService.Type
  * `hasRedirect` (answer with a `redirectUrl` to go to).
  */
 export const LegacyCartPutPayload = Schema.Struct({
-  variantId: Schema.optionalKey(RecordId),
-  bonusSetId: Schema.optionalKey(RecordId),
-  amount: CartAmount,
-  billingMethodId: Schema.optionalKey(TrimmedText),
+  variantId: Schema.optionalKey(PositiveId),
+  bonusSetId: Schema.optionalKey(PositiveId),
+  amount: Amount,
+  billingMethodId: Schema.optionalKey(RequiredText),
   services: Schema.optionalKey(Schema.Array(LegacyCartService)),
   hasRedirect: Schema.optionalKey(Schema.Boolean)
 }).check(
@@ -104,7 +75,7 @@ export const LegacyCartPutPayload = Schema.Struct({
 export type LegacyCartPutPayload = typeof LegacyCartPutPayload.Type
 
 /** The body of DELETE /api/cart/delete/ (§7): the cart item `id`. */
-export const LegacyCartDeletePayload = Schema.Struct({ id: RecordId })
+export const LegacyCartDeletePayload = Schema.Struct({ id: PositiveId })
 
 /** Decoded type of {@link LegacyCartDeletePayload}. */
 export type LegacyCartDeletePayload = typeof LegacyCartDeletePayload.Type
@@ -114,8 +85,8 @@ export type LegacyCartDeletePayload = typeof LegacyCartDeletePayload.Type
  * `servicePlacement`, where the services of the item are shown (an opaque token passed through; not shown).
  */
 export const LegacyChangeAmountPayload = Schema.Struct({
-  id: RecordId,
-  amount: CartAmount,
+  id: PositiveId,
+  amount: Amount,
   servicePlacement: Schema.optionalKey(Schema.String)
 })
 
@@ -124,51 +95,51 @@ export type LegacyChangeAmountPayload = typeof LegacyChangeAmountPayload.Type
 
 /** The body of POST /api/cart/addToWishlist/ (§7): the cart `articleId` moved to the main wishlist and its `amount`. */
 export const LegacyAddToWishlistPayload = Schema.Struct({
-  articleId: RecordId,
-  amount: CartAmount
+  articleId: PositiveId,
+  amount: Amount
 })
 
 /** Decoded type of {@link LegacyAddToWishlistPayload}. */
 export type LegacyAddToWishlistPayload = typeof LegacyAddToWishlistPayload.Type
 
 /** The body of add-warranty (§7): the cart `articleId` and the offered warranty's bundle id. */
-export const LegacyAddWarrantyPayload = Schema.Struct({ articleId: RecordId, warranty: RecordId })
+export const LegacyAddWarrantyPayload = Schema.Struct({ articleId: PositiveId, warranty: PositiveId })
 
 /** Decoded type of {@link LegacyAddWarrantyPayload}. */
 export type LegacyAddWarrantyPayload = typeof LegacyAddWarrantyPayload.Type
 
 /** The body of add-insurance (§7): the offered insurance's bundle id, and the cart `articleId` it insures. */
-export const LegacyAddInsurancePayload = Schema.Struct({ articleId: RecordId, insurance: RecordId })
+export const LegacyAddInsurancePayload = Schema.Struct({ articleId: PositiveId, insurance: PositiveId })
 
 /** Decoded type of {@link LegacyAddInsurancePayload}. */
 export type LegacyAddInsurancePayload = typeof LegacyAddInsurancePayload.Type
 
 /** The body of add-digital (§7): the cart `articleId` and the offered digital content's bundle id. */
-export const LegacyAddDigitalPayload = Schema.Struct({ articleId: RecordId, digital: RecordId })
+export const LegacyAddDigitalPayload = Schema.Struct({ articleId: PositiveId, digital: PositiveId })
 
 /** Decoded type of {@link LegacyAddDigitalPayload}. */
 export type LegacyAddDigitalPayload = typeof LegacyAddDigitalPayload.Type
 
 /** The body of add-guarantee (§7): the offered return guarantee's bundle id, and the cart `articleId` it covers. */
-export const LegacyAddGuaranteePayload = Schema.Struct({ articleId: RecordId, return_guarantee: RecordId })
+export const LegacyAddGuaranteePayload = Schema.Struct({ articleId: PositiveId, return_guarantee: PositiveId })
 
 /** Decoded type of {@link LegacyAddGuaranteePayload}. */
 export type LegacyAddGuaranteePayload = typeof LegacyAddGuaranteePayload.Type
 
 /** The body of delete-warranty, delete-insurance and delete-guarantee: the cart `articleId` whose service goes. */
-export const LegacyDeleteServicePayload = Schema.Struct({ articleId: RecordId })
+export const LegacyDeleteServicePayload = Schema.Struct({ articleId: PositiveId })
 
 /** Decoded type of {@link LegacyDeleteServicePayload}. */
 export type LegacyDeleteServicePayload = typeof LegacyDeleteServicePayload.Type
 
 /** The body of delete-digital (§7): the digital content's `bundleId` and the cart item `id` it is attached to. */
-export const LegacyDeleteDigitalPayload = Schema.Struct({ bundleId: RecordId, id: RecordId })
+export const LegacyDeleteDigitalPayload = Schema.Struct({ bundleId: PositiveId, id: PositiveId })
 
 /** Decoded type of {@link LegacyDeleteDigitalPayload}. */
 export type LegacyDeleteDigitalPayload = typeof LegacyDeleteDigitalPayload.Type
 
 /** The body of add-certificate and remove-certificate: the gift certificate `code`, trimmed. */
-export const LegacyCertificatePayload = Schema.Struct({ code: TrimmedText })
+export const LegacyCertificatePayload = Schema.Struct({ code: RequiredText })
 
 /** Decoded type of {@link LegacyCertificatePayload}. */
 export type LegacyCertificatePayload = typeof LegacyCertificatePayload.Type

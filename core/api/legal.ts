@@ -7,7 +7,8 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
-import { PositiveInt, StatusResponse } from "./callParams.ts"
+import { PositiveId } from "./requestFields.ts"
+import { StatusResponse } from "./entities/envelope.ts"
 import { Legal } from "./entities/legal.ts"
 import { LoginRequired, NotFound } from "./errors.ts"
 import { CallTimeout, legalTimeoutMs } from "./policy.ts"
@@ -29,7 +30,7 @@ export type UnclearedLegals = typeof UnclearedLegals.Type
 
 /** The body of approve and deactivate-account (§7): the `legalId` the customer answers. */
 export const LegalDecision = Schema.Struct({
-  legalId: PositiveInt
+  legalId: PositiveId
 })
 
 /** Decoded type of {@link LegalDecision}. */

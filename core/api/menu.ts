@@ -6,13 +6,13 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { QueryId } from "./callParams.ts"
+import { PositiveIdFromString } from "./requestFields.ts"
 import { WireInt } from "./entities/wire.ts"
 import { NotFound } from "./errors.ts"
 
 /** The query of getSheet (§7): the `menuItemId` whose mega-menu sheet is asked. */
 export const MenuSheetQuery = Schema.Struct({
-  menuItemId: QueryId
+  menuItemId: PositiveIdFromString
 })
 
 /** Decoded type of {@link MenuSheetQuery}. */

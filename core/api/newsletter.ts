@@ -6,7 +6,7 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
-import { Email } from "./callParams.ts"
+import { Email } from "./requestFields.ts"
 import { Unprocessable } from "./errors.ts"
 import { CsrfProtection } from "./security.ts"
 

@@ -6,7 +6,7 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
-import { NonBlankString } from "./callParams.ts"
+import { NonBlankString } from "./requestFields.ts"
 import { WireString } from "./entities/wire.ts"
 import { LoginRequired, NotFound } from "./errors.ts"
 

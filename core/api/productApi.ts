@@ -12,7 +12,7 @@
 import { Schema, SchemaTransformation } from "effect"
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiMiddleware, OpenApi } from "effect/http-api"
 import { WireInt, WireNumber } from "./entities/wire.ts"
-import { CommaSeparatedIds, PositiveIntFromString } from "./requestFields.ts"
+import { IdListFromString, PositiveIdFromString } from "./requestFields.ts"
 import { CallPolicy } from "./security.ts"
 
 /**
@@ -65,7 +65,7 @@ export type CommaSeparatedNames = typeof CommaSeparatedNames.Type
 
 /** The query of find-variants-by-id: the variant `ids` (written joined by commas). */
 export const FindVariantsByIdQuery = Schema.Struct({
-  ids: CommaSeparatedIds
+  ids: IdListFromString
 })
 
 /** Decoded type of {@link FindVariantsByIdQuery}. */
@@ -73,7 +73,7 @@ export type FindVariantsByIdQuery = typeof FindVariantsByIdQuery.Type
 
 /** The query of find-variants (§7 "ids, properties"): the variant `ids` and the `properties` to include. */
 export const FindVariantsQuery = Schema.Struct({
-  ids: CommaSeparatedIds,
+  ids: IdListFromString,
   properties: Schema.optionalKey(CommaSeparatedNames)
 })
 
@@ -85,8 +85,8 @@ export type FindVariantsQuery = typeof FindVariantsQuery.Type
  * `accessoryVariants` (`"true"`/`"false"`) to recommend accessories of the variant.
  */
 export const RecommendedProductsQuery = Schema.Struct({
-  variantId: PositiveIntFromString,
-  count: Schema.optionalKey(PositiveIntFromString),
+  variantId: PositiveIdFromString,
+  count: Schema.optionalKey(PositiveIdFromString),
   accessoryVariants: Schema.optionalKey(Schema.Boolean)
 })
 
@@ -95,8 +95,8 @@ export type RecommendedProductsQuery = typeof RecommendedProductsQuery.Type
 
 /** The query of similar-products: the `productId` and at most `limit` results. */
 export const SimilarProductsQuery = Schema.Struct({
-  productId: PositiveIntFromString,
-  limit: Schema.optionalKey(PositiveIntFromString)
+  productId: PositiveIdFromString,
+  limit: Schema.optionalKey(PositiveIdFromString)
 })
 
 /** Decoded type of {@link SimilarProductsQuery}. */

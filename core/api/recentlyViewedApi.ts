@@ -11,12 +11,12 @@ import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiMiddleware, OpenApi } fr
 import { recentlyViewedDefaultCount } from "../domain/tracking.ts"
 import { WireInt } from "./entities/wire.ts"
 import { ProductVariants } from "./productApi.ts"
-import { CommaSeparatedIds, PositiveIntFromString } from "./requestFields.ts"
+import { IdListFromString, PositiveIdFromString } from "./requestFields.ts"
 import { CallPolicy } from "./security.ts"
 
 /** The query of retrieve: at most `maxItems` ids (all the API keeps when absent). */
 export const RetrieveQuery = Schema.Struct({
-  maxItems: Schema.optionalKey(PositiveIntFromString)
+  maxItems: Schema.optionalKey(PositiveIdFromString)
 })
 
 /** Decoded type of {@link RetrieveQuery}. */
@@ -36,8 +36,8 @@ export type RecentlyViewedIds = typeof RecentlyViewedIds.Type
  * explicitly.
  */
 export const FindProductsQuery = Schema.Struct({
-  ids: CommaSeparatedIds,
-  count: Schema.optionalKey(PositiveIntFromString)
+  ids: IdListFromString,
+  count: Schema.optionalKey(PositiveIdFromString)
 })
 
 /** Decoded type of {@link FindProductsQuery}. */

@@ -6,7 +6,7 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
-import { NonBlankString, PositiveInt, QueryId, QueryInt } from "./callParams.ts"
+import { NonBlankString, PositiveId, PositiveIdFromString, QueryInt } from "./requestFields.ts"
 import { WireInt, WireNumber } from "./entities/wire.ts"
 import { LoginRequired, NotFound, TooManyRequests, Unprocessable } from "./errors.ts"
 import { CsrfProtection } from "./security.ts"
@@ -52,7 +52,7 @@ export type Review = typeof Review.Type
 
 /** The query of getProductReviews: the `productId`, and the `page` (from 1) and `limit` (1..50) of the listing. */
 export const ProductReviewsQuery = Schema.Struct({
-  productId: QueryId,
+  productId: PositiveIdFromString,
   page: Schema.optionalKey(QueryInt.check(Schema.isGreaterThanOrEqualTo(1))),
   limit: Schema.optionalKey(QueryInt.check(Schema.isBetween({ minimum: 1, maximum: maxReviewsPageSize })))
 })
@@ -79,7 +79,7 @@ const reviewContentFields = {
 
 /** The body of createReview: the `productId` and the review's rating, text, pros and cons. */
 export const CreateReview = Schema.Struct({
-  productId: PositiveInt,
+  productId: PositiveId,
   ...reviewContentFields
 })
 
@@ -88,7 +88,7 @@ export type CreateReview = typeof CreateReview.Type
 
 /** The body of updateReview: the `reviewId` of the caller's own review and its new rating, text, pros and cons. */
 export const UpdateReview = Schema.Struct({
-  reviewId: PositiveInt,
+  reviewId: PositiveId,
   ...reviewContentFields
 })
 

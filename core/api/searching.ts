@@ -6,7 +6,7 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { NonBlankString, PositiveInt } from "./callParams.ts"
+import { NonBlankString, PositiveId } from "./requestFields.ts"
 import { CsrfProtection } from "./security.ts"
 
 /**
@@ -17,7 +17,7 @@ export const SearchingEvent = Schema.Struct({
   event: NonBlankString,
   token: Schema.String,
   type: NonBlankString,
-  itemId: PositiveInt
+  itemId: PositiveId
 })
 
 /** Decoded type of {@link SearchingEvent}. */

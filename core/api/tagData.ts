@@ -12,7 +12,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { ResponseStatus } from "./entities/envelope.ts"
 import { WireInt } from "./entities/wire.ts"
-import { PositiveIntFromString } from "./requestFields.ts"
+import { PositiveIdFromString } from "./requestFields.ts"
 
 /** The path prefix of the cart tag data (§7). */
 export const cartGtmPrefix = "/api/v2/cart.cart-gtm"
@@ -67,7 +67,7 @@ export type TransformDimensionQuery = typeof TransformDimensionQuery.Type
 
 /** The query of removed-product: the `productId` of the item removed from the cart (§7). */
 export const RemovedProductQuery = Schema.Struct({
-  productId: PositiveIntFromString
+  productId: PositiveIdFromString
 })
 
 /** Decoded type of {@link RemovedProductQuery}. */

@@ -6,7 +6,7 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
-import { QueryFlag } from "./callParams.ts"
+import { QueryFlag } from "./requestFields.ts"
 import { WidgetsData } from "./entities/envelope.ts"
 import { CallTimeout, widgetsTimeoutMs } from "./policy.ts"
 

@@ -8,12 +8,12 @@
  *
  * @module
  */
-import { Schema, SchemaTransformation } from "effect"
+import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { Wishlist, WishlistAddPayload, WishlistSummary } from "./entities/wishlist.ts"
 import { WireInt } from "./entities/wire.ts"
 import { LoginRequired, NotFound } from "./errors.ts"
-import { CartAmount, RecordId, TrimmedText } from "./legacyCart.ts"
+import { Amount, PositiveId, PositiveIdFromString, RequiredText } from "./requestFields.ts"
 import { CallTimeout, cartTimeoutMs } from "./policy.ts"
 import { CsrfProtection } from "./security.ts"
 
@@ -38,22 +38,14 @@ export class WishlistRejected extends Schema.TaggedError<WishlistRejected>()(
   { httpApiStatus: 422 }
 ) {}
 
-/** A wishlist id in a query string: positive digits (`"12"`), decoded to a number. */
-export const WishlistIdParam = Schema.String.check(
-  Schema.isPattern(/^[1-9][0-9]{0,15}$/, { expected: "a wishlist id (a positive whole number written as digits)" })
-).pipe(Schema.decodeTo(RecordId, SchemaTransformation.numberFromString))
-
-/** Decoded type of {@link WishlistIdParam}. */
-export type WishlistIdParam = typeof WishlistIdParam.Type
-
 /**
  * The body of PUT /api/wishlist/addItem/ (§7): the `articleId`, the `amount` (whole, 1..30) and the list
  * `wishListId` (absent: the main list).
  */
 export const LegacyWishlistAddItemPayload = Schema.Struct({
-  wishListId: Schema.optionalKey(RecordId),
-  articleId: RecordId,
-  amount: CartAmount
+  wishListId: Schema.optionalKey(PositiveId),
+  articleId: PositiveId,
+  amount: Amount
 })
 
 /** Decoded type of {@link LegacyWishlistAddItemPayload}. */
@@ -61,8 +53,8 @@ export type LegacyWishlistAddItemPayload = typeof LegacyWishlistAddItemPayload.T
 
 /** The body of a wishlist item removal (§7 deleteItem, delete): the list `wishListId` and the item's `itemId`. */
 export const WishlistItemRef = Schema.Struct({
-  wishListId: RecordId,
-  itemId: RecordId
+  wishListId: PositiveId,
+  itemId: PositiveId
 })
 
 /** Decoded type of {@link WishlistItemRef}. */
@@ -75,10 +67,10 @@ export type WishlistItemRef = typeof WishlistItemRef.Type
  */
 export const WishlistAddRequest = WishlistAddPayload.mapFields((fields) => ({
   ...fields,
-  variantId: RecordId,
-  wishlistId: Schema.optionalKey(RecordId),
-  newWishlistName: Schema.optionalKey(TrimmedText),
-  amount: Schema.optionalKey(CartAmount)
+  variantId: PositiveId,
+  wishlistId: Schema.optionalKey(PositiveId),
+  newWishlistName: Schema.optionalKey(RequiredText),
+  amount: Schema.optionalKey(Amount)
 })).check(
   Schema.makeFilter(
     (payload) =>
@@ -108,7 +100,7 @@ export type WishlistAdded = typeof WishlistAdded.Type
 
 /** The query of get-items: the list `wishListId` (absent: the main list). */
 export const WishlistItemsQuery = Schema.Struct({
-  wishListId: Schema.optionalKey(WishlistIdParam)
+  wishListId: Schema.optionalKey(PositiveIdFromString)
 })
 
 /** Decoded type of {@link WishlistItemsQuery}. */
@@ -116,8 +108,8 @@ export type WishlistItemsQuery = typeof WishlistItemsQuery.Type
 
 /** The body of save-wishlist: the list's `name`; with `wishListId` the list is renamed, without it created. */
 export const SaveWishlistPayload = Schema.Struct({
-  wishListId: Schema.optionalKey(RecordId),
-  name: TrimmedText
+  wishListId: Schema.optionalKey(PositiveId),
+  name: RequiredText
 })
 
 /** Decoded type of {@link SaveWishlistPayload}. */
@@ -125,7 +117,7 @@ export type SaveWishlistPayload = typeof SaveWishlistPayload.Type
 
 /** The body of remove-wishlist (§7): the list's `wishListId`. */
 export const RemoveWishlistPayload = Schema.Struct({
-  wishListId: RecordId
+  wishListId: PositiveId
 })
 
 /** Decoded type of {@link RemoveWishlistPayload}. */

@@ -9,7 +9,7 @@
  * @module
  */
 import { Context, Effect, Layer, SubscriptionRef } from "effect"
-import { okStatus } from "../api/callParams.ts"
+import { okStatus } from "../api/entities/envelope.ts"
 import { ShopApiClient, ShopCallState } from "../api/client.ts"
 import type { Legal as LegalText } from "../api/entities/legal.ts"
 import { ensureSession } from "./session.ts"

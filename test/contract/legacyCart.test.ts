@@ -9,8 +9,8 @@ import { HttpRouter } from "effect/http"
 import { HttpApi, HttpApiBuilder, HttpApiClient, HttpApiMiddleware } from "effect/http-api"
 import { maxQuantity, minQuantity } from "../../core/domain/quantity.ts"
 import { bundleTypes } from "../../core/domain/cart.ts"
+import { Amount, PositiveId } from "../../core/api/requestFields.ts"
 import {
-  CartAmount,
   LegacyAddDigitalPayload,
   LegacyAddGuaranteePayload,
   LegacyAddInsurancePayload,
@@ -22,8 +22,7 @@ import {
   LegacyCertificatePayload,
   LegacyChangeAmountPayload,
   LegacyDeleteDigitalPayload,
-  LegacyDeleteServicePayload,
-  RecordId
+  LegacyDeleteServicePayload
 } from "../../core/api/legacyCart.ts"
 import { NotFound } from "../../core/api/errors.ts"
 import {
@@ -104,11 +103,11 @@ const code = fc.string({ minLength: 1 }).filter((s) => s.trim() === s && s !== "
 
 describe("amount and ids (§5, §9)", () => {
   test.prop([amount])("a whole amount from 1 to 30 is accepted", (n) => {
-    expect(decodeFailure(CartAmount, n)).toBeUndefined()
+    expect(decodeFailure(Amount, n)).toBeUndefined()
   })
 
   test.prop([badAmount])("any other amount is refused, saying what is expected", (n) => {
-    expect(decodeFailure(CartAmount, n)).toBeDefined()
+    expect(decodeFailure(Amount, n)).toBeDefined()
   })
 
   it("the message of an out-of-range amount names the field and the range", () => {
@@ -118,7 +117,7 @@ describe("amount and ids (§5, §9)", () => {
   })
 
   test.prop([badId])("ids are positive whole numbers", (value) => {
-    expect(decodeFailure(RecordId, value)).toBeDefined()
+    expect(decodeFailure(PositiveId, value)).toBeDefined()
   })
 })
 

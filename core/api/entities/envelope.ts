@@ -17,6 +17,21 @@ import { WishlistSummary } from "./wishlist.ts"
 /** The response status that, with a `link`, forces a page reload (§4: status 'error'). */
 export const errorResponseStatus = "error"
 
+/** The `status` value of a successful call. */
+export const okStatus = "ok"
+
+/**
+ * The bare answer of a call whose result the client reads only as `status` (§7 "Reads status"): {@link okStatus} on
+ * success. `message` is an optional text for the shopper (ours).
+ */
+export const StatusResponse = Schema.Struct({
+  status: Schema.String,
+  message: Schema.optionalKey(Schema.String)
+})
+
+/** Decoded type of {@link StatusResponse}. */
+export type StatusResponse = typeof StatusResponse.Type
+
 /**
  * The status of a response (§7 `status {status, flashMessages, link}`). `status` is kept as a string
  * ({@link errorResponseStatus} is the one the rules read); `flashMessages` are the server's notices.

@@ -9,7 +9,7 @@
 import { Effect, FileSystem } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { SqlClient } from "effect/sql"
-import { okStatus } from "../../../core/api/callParams.ts"
+import { okStatus } from "../../../core/api/entities/envelope.ts"
 import { PayloadTooLarge, TooManyRequests, Unprocessable } from "../../../core/api/errors.ts"
 import { Session } from "../../../core/api/security.ts"
 import { ShopApi } from "../../../core/api/ShopApi.ts"

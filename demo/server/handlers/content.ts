@@ -8,7 +8,7 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { SqlClient } from "effect/sql"
-import { okStatus } from "../../../core/api/callParams.ts"
+import { okStatus } from "../../../core/api/entities/envelope.ts"
 import type { ShopContentResponse } from "../../../core/api/content.ts"
 import { NotFound } from "../../../core/api/errors.ts"
 import { Session } from "../../../core/api/security.ts"

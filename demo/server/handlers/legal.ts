@@ -7,7 +7,7 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { SqlClient } from "effect/sql"
-import { okStatus } from "../../../core/api/callParams.ts"
+import { okStatus } from "../../../core/api/entities/envelope.ts"
 import { NotFound } from "../../../core/api/errors.ts"
 import { Session } from "../../../core/api/security.ts"
 import { ShopApi } from "../../../core/api/ShopApi.ts"

@@ -133,6 +133,7 @@ const cases: ReadonlyArray<Case> = [
   { name: "ShopConfig", schema: E.ShopConfig, required: ["shopId"] },
   { name: "FlashMessage", schema: E.FlashMessage, required: R.FlashMessage },
   { name: "ResponseStatus", schema: E.ResponseStatus, required: ResponseStatusR },
+  { name: "StatusResponse", schema: E.StatusResponse, required: ["status"] },
   {
     name: "ContactForm",
     schema: E.ContactForm,
