@@ -23,6 +23,7 @@ import { CrossSellGroup } from "./crossSell.ts"
 import { DeliveriesGroup } from "./deliveries.ts"
 import { DigitalContentGroup } from "./digitalContent.ts"
 import { FinancingGroup } from "./financing.ts"
+import { declareWalletSupportHeader } from "./headers.ts"
 import { LegacyCartGroup } from "./legacyCart.ts"
 import { LegalGroup } from "./legal.ts"
 import { MenuGroup } from "./menu.ts"
@@ -73,5 +74,5 @@ export class ShopApi extends HttpApi.make("shop")
   .middleware(HttpApiMiddleware.ProblemDetails)
   .middleware(CurrentSession)
   .middleware(CallPolicy)
-  .annotateMerge(OpenApi.annotations({ title: "Storefront shop API", version: "1.0.0" }))
+  .annotateMerge(OpenApi.annotations({ title: "Storefront shop API", version: "1.0.0", transform: declareWalletSupportHeader }))
 {}

@@ -13,7 +13,16 @@ import type { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import type { Cause } from "effect"
 import { nextRetry } from "../domain/retry.ts"
 import type { ShopId } from "../domain/shop.ts"
-import { cartIdHeader, csrfHeader, idempotencyKeyHeader, requestedWithHeader, requestedWithValue, shopIdHeader } from "./headers.ts"
+import {
+  cartIdHeader,
+  csrfHeader,
+  idempotencyKeyHeader,
+  requestedWithHeader,
+  requestedWithValue,
+  shopIdHeader,
+  walletSupportedHeader,
+  walletSupportHeaderValue
+} from "./headers.ts"
 import { CallTimeout, cartTimeoutMs, Retry, type RetryMode } from "./policy.ts"
 import { CallPolicy } from "./security.ts"
 import { ShopApi } from "./ShopApi.ts"
@@ -26,6 +35,12 @@ export interface ShopCallContext {
   readonly csrfToken: string | undefined
   /** The cart id from the config, once known. */
   readonly cartId: number | undefined
+  /**
+   * Whether the browser can make wallet payments (§5), once known: sent as `x-wallet-supported` on every call,
+   * so the server offers wallet methods (`SIU_cw`, `CZAw`...) exactly when it can. Unknown: not sent, and the
+   * server assumes no wallet support.
+   */
+  readonly walletSupported?: boolean | undefined
 }
 
 /** The mutable call context of a client: the session bootstrap and a login update it. */
@@ -94,8 +109,8 @@ export const sendWithRetry = (
 
 /**
  * The client half of {@link CallPolicy}: adds `X-Requested-With`, the shop id, the cart id and the
- * CSRF token (§7), an idempotency key where the contract asks for one, and runs the call under its
- * timeout and retry mode.
+ * CSRF token (§7), the browser's wallet support once known (§5), an idempotency key where the
+ * contract asks for one, and runs the call under its timeout and retry mode.
  */
 export const CallPolicyClient = HttpApiMiddleware.layerClient(
   CallPolicy,
@@ -110,7 +125,8 @@ export const CallPolicyClient = HttpApiMiddleware.layerClient(
           [requestedWithHeader]: requestedWithValue,
           [shopIdHeader]: context.shopId,
           ...(context.csrfToken === undefined ? {} : { [csrfHeader]: context.csrfToken }),
-          ...(context.cartId === undefined ? {} : { [cartIdHeader]: String(context.cartId) })
+          ...(context.cartId === undefined ? {} : { [cartIdHeader]: String(context.cartId) }),
+          ...(context.walletSupported === undefined ? {} : { [walletSupportedHeader]: walletSupportHeaderValue(context.walletSupported) })
         })
         if (mode === "idempotencyKey") prepared = HttpClientRequest.setHeader(prepared, idempotencyKeyHeader, yield* keys.next)
         return yield* sendWithRetry(next(prepared), {
@@ -144,6 +160,13 @@ export const makeShopClient = (baseUrl: string) =>
 
 /** The derived shop API client's type. */
 export type ShopClient = Effect.Success<ReturnType<typeof makeShopClient>>
+
+/** Records whether the browser can make wallet payments (§5); every later call tells the server. */
+export const setWalletSupported = (supported: boolean): Effect.Effect<void, never, ShopCallState> =>
+  Effect.gen(function*() {
+    const state = yield* ShopCallState
+    yield* Ref.update(state, (context) => ({ ...context, walletSupported: supported }))
+  })
 
 /** The call policy with its state (exposed, so a login can update it) and idempotency keys. */
 export const callPolicyLayer = (initial: ShopCallContext) =>

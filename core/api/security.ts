@@ -40,8 +40,11 @@ export class CsrfProtection extends HttpApiMiddleware.Service<CsrfProtection>()(
 }) {}
 
 /**
- * The client-side call policy: adds the shop headers, applies the endpoint's timeout and retry
- * mode (see the policy module) and the idempotency key. On the server it is a pass-through.
+ * The client-side call policy: adds the shop headers (`x-requested-with`, `x-shop-id`, `x-cart-id`,
+ * `x-csrf-token`, and `x-wallet-supported` once the client knows whether the browser can make wallet
+ * payments, §5), applies the endpoint's timeout and retry mode (see the policy module) and the
+ * idempotency key. On the server it is a pass-through; the server reads those headers by the names
+ * declared in the headers module.
  */
 export class CallPolicy extends HttpApiMiddleware.Service<CallPolicy, { clientError: Cause.TimeoutError }>()(
   "storefront/api/CallPolicy",

@@ -17,7 +17,7 @@
  * @module
  */
 import { Context, Effect, FiberHandle, Layer, Option, Ref, Result, Stream, SubscriptionRef } from "effect"
-import { ShopApiClient } from "../api/client.ts"
+import { ShopApiClient, ShopCallState } from "../api/client.ts"
 import type { LoadedAddresses } from "../api/account.ts"
 import type { CartCustomerData } from "../api/cartStep.ts"
 import type {
@@ -67,8 +67,12 @@ import { type CallFailed, callFailed, readFailure } from "./failures.ts"
 export interface CheckoutOptions {
   /** The shop: its payment quirks (§5) and its cart url key (addresses, §2). */
   readonly shop: Shop
-  /** Whether the browser can make wallet payments (§5; the UI asks the browser). */
-  readonly walletSupported: boolean
+  /**
+   * Whether the browser can make wallet payments (§5; the UI asks the browser). Given, it is recorded in the
+   * call state, so every call tells the server (`x-wallet-supported`) and wallet methods are offered exactly
+   * when the browser can pay with them. Absent: what the call state says (see `setWalletSupported`), else no.
+   */
+  readonly walletSupported?: boolean | undefined
   /** The delay of the confirmation redirect (§2, §9); 6000 ms when absent or invalid. */
   readonly confirmationRedirectDelayMs?: number
 }
@@ -376,6 +380,11 @@ const make = Effect.gen(function*() {
   const cart = yield* Cart
   const config = yield* CheckoutConfig
   const customerId = yield* CheckoutCustomerId
+  const callState = yield* ShopCallState
+  if (config.walletSupported !== undefined) {
+    const supported = config.walletSupported
+    yield* Ref.update(callState, (context) => ({ ...context, walletSupported: supported }))
+  }
 
   const state = yield* SubscriptionRef.make(initialCheckoutState)
   const calls = yield* Ref.make(0)
@@ -385,8 +394,9 @@ const make = Effect.gen(function*() {
   const update = (f: (s: CheckoutState) => CheckoutState) => SubscriptionRef.updateAndGet(state, f)
   const current = SubscriptionRef.get(state)
   const addFlash = (flash: FlashMessage) => update((s) => ({ ...s, flashMessages: withFlashes(s.flashMessages, [flash]) }))
-  const offer = (methods: BillingMethods): BillingMethods =>
-    availableBillingMethods(methods, { shop: config.shop, walletSupported: config.walletSupported })
+  /** The §5 filter with the browser's wallet support as the call state has it now. */
+  const offerNow = Effect.map(Ref.get(callState), (context) => (methods: BillingMethods): BillingMethods =>
+    availableBillingMethods(methods, { shop: config.shop, walletSupported: context.walletSupported === true }))
 
   const tracked = <A, E>(call: Effect.Effect<A, E>): Effect.Effect<A, E> =>
     Effect.acquireUseRelease(
@@ -401,6 +411,7 @@ const make = Effect.gen(function*() {
       if (response.cart?.purchase === undefined && (response.cart !== undefined || response.cartItems !== undefined)) {
         yield* cart.sync(response)
       }
+      const offer = yield* offerNow
       return yield* update((s) => applyCheckoutResponse(s, response, offer))
     })
 

@@ -1,5 +1,6 @@
 import { OpenApi } from "effect/http-api"
 import { describe, expect, test } from "vitest"
+import { walletSupportedHeader } from "../../core/api/headers.ts"
 import { endpointsOf } from "../../core/api/reflect.ts"
 import { ProductApi } from "../../core/api/productApi.ts"
 import { RecentlyViewedApi } from "../../core/api/recentlyViewedApi.ts"
@@ -60,6 +61,16 @@ describe("the whole contract", () => {
     expect(find("legal.approve")?.timeoutMs).toBe(5000)
     expect(find("cartApi.loadCart")?.timeoutMs).toBe(5000)
     expect(find("tracking.trackGet")?.timeoutMs).toBe(2000)
+  })
+
+  test("the wallet signal is a declared header of every shop call (§5): optional, 0 or 1", () => {
+    const paths = OpenApi.fromApi(ShopApi).paths as Record<string, Record<string, { readonly parameters?: ReadonlyArray<any> }>>
+    const operations = Object.values(paths).flatMap((item) => Object.values(item))
+    expect(operations.length).toBe(endpointsOf(ShopApi).length)
+    for (const operation of operations) {
+      const header = operation.parameters?.find((p) => p.in === "header" && p.name === walletSupportedHeader)
+      expect(header).toMatchObject({ required: false, schema: { enum: ["0", "1"] } })
+    }
   })
 
   test("the tracking API has no CSRF (it is a third-party origin) and is never retried", () => {

@@ -10,6 +10,7 @@ import { http, HttpResponse } from "msw"
 import { AccountGroup } from "../../core/api/account.ts"
 import { bootstrapSession, ShopApiClient } from "../../core/api/client.ts"
 import { CartGroup } from "../../core/api/cart.ts"
+import { walletSupportedHeader } from "../../core/api/headers.ts"
 import { CartApiGroup } from "../../core/api/cartApi.ts"
 import { CartStepGroup } from "../../core/api/cartStep.ts"
 import { DeliveriesGroup } from "../../core/api/deliveries.ts"
@@ -173,6 +174,26 @@ describe("Checkout: load (§4, §8)", () => {
       assert.deepStrictEqual(Object.keys(state.billingMethods), ["CZU", "CZC"])
       assert.strictEqual(state.selectedPayment, "CZC")
     }).pipe(Effect.provide(checkoutLayer())))
+})
+
+describe("Checkout: the wallet signal (§5)", () => {
+  it.effect("told the browser can make wallet payments, every call says so and the server offers CZAw", () =>
+    Effect.gen(function*() {
+      const { checkout } = yield* guestWith([2])
+      const state = yield* checkout.load
+      assert.include(Object.keys(state.billingMethods), "CZAw")
+      const calls = h.recorded.filter((r) => r.path.startsWith("/api/"))
+      assert.isAbove(calls.length, 0)
+      for (const call of calls) assert.strictEqual(call.headers.get(walletSupportedHeader), "1", call.path)
+    }).pipe(Effect.provide(checkoutLayer({ walletSupported: true }))))
+
+  it.effect("told it cannot, the calls say so and no wallet method is offered", () =>
+    Effect.gen(function*() {
+      const { checkout } = yield* guestWith([2])
+      const state = yield* checkout.load
+      assert.notInclude(Object.keys(state.billingMethods), "CZAw")
+      assert.isTrue(h.recorded.filter((r) => r.path.startsWith("/api/")).every((r) => r.headers.get(walletSupportedHeader) === "0"))
+    }).pipe(Effect.provide(checkoutLayer({ walletSupported: false }))))
 })
 
 describe("Checkout: the step machine (§2, §4, §6)", () => {

@@ -109,15 +109,6 @@ export const cartFlashKeys = {
 export type CartFlashKey = (typeof cartFlashKeys)[keyof typeof cartFlashKeys]
 
 /**
- * The request header carrying whether the browser can make wallet payments (`1`), ours: the contract's load calls
- * have no such flag, and without it the server assumes no wallet support (wallet methods are not offered, §5).
- */
-export const walletSupportedHeader = "x-wallet-supported"
-
-/** Whether a {@link walletSupportedHeader} value says the browser supports wallet payments. */
-export const isWalletSupported = (headerValue: string | undefined): boolean => headerValue === "1" || headerValue === "true"
-
-/**
  * The key of `sessions.data` holding the id of the order last placed in the session: load-purchase reads it (the
  * session's cart is replaced by a new one once the order is placed). Checkout sets it when it places an order.
  */

@@ -24,6 +24,7 @@ import { HttpServerRequest } from "effect/http"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import { okStatus } from "../../../core/api/entities/envelope.ts"
+import { isWalletSupportedHeaderValue, walletSupportedHeader } from "../../../core/api/headers.ts"
 import type { SelectedAddresses } from "../../../core/api/entities/address.ts"
 import { notEditableBillingProfileId } from "../../../core/api/entities/address.ts"
 import type { Cart, CartArticle } from "../../../core/api/entities/cart.ts"
@@ -92,7 +93,6 @@ import {
   type CartTotals,
   cartEntity,
   cartTotals,
-  isWalletSupported,
   lastOrderSessionKey,
   loadBillingMethods,
   loadPurchase,
@@ -100,7 +100,6 @@ import {
   type PaymentContext,
   readCart,
   round2,
-  walletSupportedHeader,
   withoutVat
 } from "./cart.ts"
 import { withIdempotencyKey } from "./idempotency.ts"
@@ -251,13 +250,13 @@ const readRecord = (value: unknown): Readonly<Record<string, unknown>> =>
 const todayMs = Effect.map(Clock.currentTimeMillis, (ms) => Math.floor(ms / dayMs) * dayMs)
 
 /**
- * The payment context of the current request (§5 wallets): the cart engine's {@link walletSupportedHeader}; no
+ * The payment context of the current request (§5 wallets): the contract's {@link walletSupportedHeader}; no
  * wallet support when absent or outside a request.
  */
 export const requestPaymentContext: Effect.Effect<PaymentContext> = Effect.map(
   Effect.serviceOption(HttpServerRequest.HttpServerRequest),
   (request): PaymentContext => ({
-    walletSupported: Option.isSome(request) && isWalletSupported(request.value.headers[walletSupportedHeader])
+    walletSupported: Option.isSome(request) && isWalletSupportedHeaderValue(request.value.headers[walletSupportedHeader])
   })
 )
 

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { isWalletSupportedHeaderValue, walletSupportedHeader } from "../../../core/api/headers.ts"
 import { Effect } from "effect"
 import type { HttpServerRequest } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
@@ -30,16 +31,14 @@ import {
   changeAmount,
   deleteItems,
   detachBundle,
-  isWalletSupported,
   type PaymentContext,
-  removeDiscount,
-  walletSupportedHeader
+  removeDiscount
 } from "../domain/cart.ts"
 import { type IdempotencyKeyReused, requestIdempotencyKey, withIdempotencyKey } from "../domain/idempotency.ts"
 
 /** The payment context of a request: wallet support from the {@link walletSupportedHeader} header (default none). */
 export const paymentContextOf = (request: HttpServerRequest.HttpServerRequest): PaymentContext => ({
-  walletSupported: isWalletSupported(request.headers[walletSupportedHeader])
+  walletSupported: isWalletSupportedHeaderValue(request.headers[walletSupportedHeader])
 })
 
 /** A failure of a cart change as the new cart answers it. */

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { isWalletSupportedHeaderValue, walletSupportedHeader } from "../../../core/api/headers.ts"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { SqlClient } from "effect/sql"
@@ -27,13 +28,11 @@ import {
   CartRefused,
   deleteItem,
   detachBundle,
-  isWalletSupported,
   loadWidgetCart,
   migrateCoupons,
   moveToWishlist,
   removeDiscount,
-  selectBillingMethod,
-  walletSupportedHeader
+  selectBillingMethod
 } from "../domain/cart.ts"
 import { type IdempotencyKeyReused, requestIdempotencyKey, withIdempotencyKey } from "../domain/idempotency.ts"
 
@@ -104,7 +103,7 @@ export const LegacyCartHandlers = HttpApiBuilder.group(ShopApi, "legacyCart", (h
         const sql = yield* SqlClient.SqlClient
         const key = yield* requestIdempotencyKey
         const shop = shopOf(session)
-        const walletSupported = isWalletSupported(request.headers[walletSupportedHeader])
+        const walletSupported = isWalletSupportedHeaderValue(request.headers[walletSupportedHeader])
         const article = payload.variantId !== undefined
           ? { variantId: payload.variantId }
           : { bonusSetId: payload.bonusSetId ?? 0 }
