@@ -21,7 +21,7 @@ import { Data } from "effect"
 import { ShopApiClient, ShopCallState } from "../api/client.ts"
 import type { AddToCartService } from "../api/cart.ts"
 import type { BundleType, Cart as CartEntity, CartArticle } from "../api/entities/cart.ts"
-import type { ApiResponse } from "../api/entities/envelope.ts"
+import { type ApiResponse, errorResponseStatus } from "../api/entities/envelope.ts"
 import type { FlashMessage } from "../api/entities/flash.ts"
 import { articlesToDelete, type ArticleGroup, type CartAddEvent, cartEventImplies, deleteIdsParam } from "../domain/cart.ts"
 import { mustReload } from "../domain/checkout.ts"
@@ -213,6 +213,19 @@ export interface CartEvent {
   readonly bundleType?: BundleType
 }
 
+/**
+ * The server refused an add (status 'error', e.g. out of stock or above the stock): nothing was added, and
+ * the server's flash messages stay in the state for the UI to show.
+ */
+export class CartAddRefused extends Data.TaggedError("CartAddRefused")<{
+  /** The variant that was not added. */
+  readonly variantId: number
+  /** The amount asked for. */
+  readonly amount: number
+  /** The server's flash messages (shown in the state too). */
+  readonly flashes: ReadonlyArray<FlashMessage>
+}> {}
+
 /** The line is not in the cart (or is being deleted). */
 export class CartLineNotFound extends Data.TaggedError("CartLineNotFound")<{
   /** The line id asked for. */
@@ -246,9 +259,10 @@ export interface CartShape {
   /**
    * Adds a variant (PUT add-to-cart, extended, with an idempotency key). Events adding, then added or
    * addError; a failed call resets the pending add and asks for a reload with the generic flash (§8);
-   * a refused add (status 'error') shows the server's flashes.
+   * a refused add (status 'error') keeps the server's flashes in the state and fails with
+   * {@link CartAddRefused}, so the caller knows nothing was added.
    */
-  readonly add: (input: AddToCartInput) => Effect.Effect<CartState, CallFailed>
+  readonly add: (input: AddToCartInput) => Effect.Effect<CartState, CallFailed | CartAddRefused>
   /** Plus on a line (§5: only while the stock exceeds the count, at most 30); debounced (§9). */
   readonly increment: (lineId: string) => Effect.Effect<CartState, CartLineNotFound>
   /** Minus on a line (§5: never below 1); debounced (§9). */
@@ -406,8 +420,12 @@ const make = Effect.gen(function*() {
         yield* emit({ type: "addError", variantId: input.variantId, amount })
         return yield* Effect.fail(result.failure)
       }
-      const refused = result.success.status?.status === "error"
-      yield* emit({ type: refused ? "addError" : "added", variantId: input.variantId, amount })
+      const status = result.success.status
+      if (status?.status === errorResponseStatus) {
+        yield* emit({ type: "addError", variantId: input.variantId, amount })
+        return yield* new CartAddRefused({ variantId: input.variantId, amount, flashes: status.flashMessages ?? [] })
+      }
+      yield* emit({ type: "added", variantId: input.variantId, amount })
       return yield* current
     })
 

@@ -121,12 +121,18 @@ describe("Cart: load and add (§4, §7, §8)", () => {
       assert.isString(h.requestsTo(addPath)[0]!.headers.get(idempotencyKeyHeader))
     }).pipe(Effect.provide(cartLayer())))
 
-  it.effect("a refused add (out of stock) shows the server's flash and raises addError, no reload", () =>
+  it.effect("a refused add (out of stock) fails with CartAddRefused; the server's flash stays, addError, no reload", () =>
     Effect.gen(function*() {
-      const { cart } = yield* withLine(1, 3) // variant 1: 3 in stock, all in the cart
+      const { cart, lineId } = yield* withLine(1, 3) // variant 1: 3 in stock, all in the cart
       const seen = yield* collectEvents(cart)
-      const state = yield* cart.add({ variantId: 1, amount: 1 })
+      const refused = yield* Effect.flip(cart.add({ variantId: 1, amount: 1 }))
+      assert.strictEqual(refused._tag, "CartAddRefused")
+      assert.isTrue(refused._tag === "CartAddRefused" && refused.variantId === 1 && refused.amount === 1)
+      assert.isTrue(refused._tag === "CartAddRefused" && refused.flashes.some((f) => f.message.startsWith("err_cart_stock")))
+      const state = yield* stateOf(cart)
       assert.isTrue(state.flashMessages.some((f) => f.message.startsWith("err_cart_stock")))
+      assert.deepStrictEqual(cartLines(state).map((l) => [l.lineId, l.count]), [[lineId, 3]], "nothing was added")
+      assert.deepStrictEqual(state.pendingAdds, [])
       assert.isUndefined(state.reload)
       yield* h.tick
       assert.deepStrictEqual((yield* Ref.get(seen)).map((e) => e.type), ["adding", "addError"])
@@ -195,7 +201,7 @@ describe("Cart: load and add (§4, §7, §8)", () => {
       const { cart, lineId } = yield* withLine(roomy, 1)
       h.server.use(http.put(url(addPath), h.recordedFault(faults.malformed)))
       const error = yield* Effect.flip(cart.add({ variantId: other, amount: 1 }))
-      assert.strictEqual(error.failure.kind, "decode")
+      assert.isTrue(error._tag === "CallFailed" && error.failure.kind === "decode")
       assert.strictEqual(h.requestsTo(addPath).length, 1)
       const state = yield* stateOf(cart)
       assert.deepStrictEqual(state.reload, { reason: "addError" })
