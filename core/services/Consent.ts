@@ -7,6 +7,12 @@
  *
  * No action fails: a failed post records the consent as false and the storefront carries on.
  *
+ * Privacy: the consents are always one shopper's. When the customer in session changes (a login, a
+ * logout, another customer logging in), the consents become exactly the new customer's as the server
+ * sent them (none after a logout), the panel and the modal start over for them, and an answer to a post
+ * made for the previous shopper is dropped. So tracking and personalisation never run on another
+ * customer's consent.
+ *
  * @module
  */
 import { Context, Effect, Layer, Ref, Stream, SubscriptionRef } from "effect"
@@ -27,7 +33,8 @@ import {
   type ConsentPanelEvent,
   type Consents
 } from "../domain/consent.ts"
-import { isLoggedIn } from "../domain/customer.ts"
+import type { Customer } from "../api/entities/customer.ts"
+import { customerRole, isLoggedIn } from "../domain/customer.ts"
 import { Account } from "./Account.ts"
 import { ensureSession } from "./session.ts"
 
@@ -102,6 +109,18 @@ const gatesOf = (consents: Consents, freeDeliveryVersion: number | undefined): C
   freeDeliveryOffer: freeDeliveryOfferAllowed(consents, freeDeliveryVersion)
 })
 
+/** Who the consents belong to: the customer's id, or `null` for a guest. */
+type ConsentHolder = number | null
+
+interface HolderState {
+  readonly id: ConsentHolder
+  readonly generation: number
+}
+
+/** The shopper whose consents a customer record carries: the customer's id when not a guest, else a guest. */
+export const consentHolderOf = (customer: Customer | undefined): ConsentHolder =>
+  customer !== undefined && customerRole(customer) !== "guest" && typeof customer.id === "number" ? customer.id : null
+
 const makeWith = (options: ConsentOptions) =>
   Effect.gen(function*() {
     const api = yield* ShopApiClient
@@ -118,9 +137,22 @@ const makeWith = (options: ConsentOptions) =>
       modal: { shown: false, busy: false },
       gates: gatesOf(initialConsents, version)
     })
-    const update = (f: (s: ConsentState) => ConsentState) => SubscriptionRef.updateAndGet(state, f)
-    /** The shopper closed the modal on this page: it does not come back, even when its post failed. */
-    const modalClosed = yield* Ref.make(false)
+    /** The customer in session as last seen (the modal's rule reads its login state). */
+    let customerNow: Customer | undefined = undefined
+    /** The shopper in session closed the modal on this page: it does not come back, even when its post failed. */
+    let modalClosed = false
+    /** The modal shows for a logged-in customer without gdpr_personal_collection (§4) who has not closed it. */
+    const withModal = (s: ConsentState): ConsentState => {
+      const shown = !modalClosed && isConsentModalShown(customerNow === undefined ? undefined : { ...customerNow, consents: s.consents })
+      return shown === s.modal.shown ? s : { ...s, modal: { ...s.modal, shown } }
+    }
+    const update = (f: (s: ConsentState) => ConsentState) => SubscriptionRef.updateAndGet(state, (s) => withModal(f(s)))
+    /** Whose consents the state holds, and a count of the changes of holder (a post answered for another is dropped). */
+    const holder = yield* Ref.make<HolderState>({ id: null, generation: 0 })
+    /** Runs `f` on the state only while the holder is still the one of `generation`. */
+    const updateFor = (generation: number, f: (s: ConsentState) => ConsentState) =>
+      Effect.flatMap(Ref.get(holder), (current) =>
+        current.generation === generation ? update(f) : SubscriptionRef.get(state))
 
     const withConsents = (s: ConsentState, consents: Consents): ConsentState => ({
       ...s,
@@ -141,27 +173,34 @@ const makeWith = (options: ConsentOptions) =>
       call: Effect.Effect<{ readonly consents: Consents }, unknown>,
       after: (s: ConsentState) => ConsentState = (s) => s
     ) =>
-      inSession(call).pipe(
-        Effect.matchEffect({
-          onFailure: (error) =>
-            Effect.andThen(
-              Effect.logWarning("consent post failed; recorded as false", error),
-              update((s) => after(withConsents(s, keys.reduce<Consents>(consentAfterFailure, s.consents))))
-            ),
-          onSuccess: (saved) => update((s) => after(merge(s, saved.consents)))
-        })
-      )
+      Effect.gen(function*() {
+        const { generation } = yield* Ref.get(holder)
+        return yield* inSession(call).pipe(
+          Effect.matchEffect({
+            onFailure: (error) =>
+              Effect.andThen(
+                Effect.logWarning("consent post failed; recorded as false", error),
+                updateFor(generation, (s) => after(withConsents(s, keys.reduce<Consents>(consentAfterFailure, s.consents))))
+              ),
+            onSuccess: (saved) => updateFor(generation, (s) => after(merge(s, saved.consents)))
+          })
+        )
+      })
 
     const agreePanel = Effect.gen(function*() {
       const before = yield* SubscriptionRef.get(state)
       const posting = panelEvent(before, "agree")
       if (!posting.panel.posting || before.panel.posting) return before
       yield* SubscriptionRef.set(state, posting)
+      const { generation } = yield* Ref.get(holder)
       return yield* inSession(api.consents.setPanelConsent({ payload: { consentValue: true } })).pipe(
         Effect.matchEffect({
           onFailure: (error) =>
-            Effect.andThen(Effect.logWarning("panel consent failed; recorded as false", error), update((s) => panelEvent(s, "failure"))),
-          onSuccess: (saved) => update((s) => merge(panelEvent(s, "success"), saved.consents))
+            Effect.andThen(
+              Effect.logWarning("panel consent failed; recorded as false", error),
+              updateFor(generation, (s) => panelEvent(s, "failure"))
+            ),
+          onSuccess: (saved) => updateFor(generation, (s) => merge(panelEvent(s, "success"), saved.consents))
         })
       )
     }).pipe(Effect.withSpan("Consent.agreePanel"))
@@ -181,7 +220,7 @@ const makeWith = (options: ConsentOptions) =>
       }).pipe(Effect.withSpan("Consent.followModalLink"))
 
     const closeModal = Effect.gen(function*() {
-      yield* Ref.set(modalClosed, true)
+      modalClosed = true
       yield* update((s) => withConsents({ ...s, modal: { shown: false, busy: true } }, consentAfterModalClose(s.consents)))
       return yield* post(
         ["gdpr_personal_collection"],
@@ -190,16 +229,28 @@ const makeWith = (options: ConsentOptions) =>
       )
     }).pipe(Effect.withSpan("Consent.closeModal"))
 
-    // The customer drives the panel (hidden on login) and the modal (§4); their consents are recorded ones.
-    yield* Effect.forkScoped(
-      Stream.runForEach(SubscriptionRef.changes(account.state), ({ customer }) =>
-        Effect.flatMap(Ref.get(modalClosed), (closed) => update((s) => {
-          const merged = customer?.consents === undefined ? s : merge(s, customer.consents)
-          const afterLogin = isLoggedIn(customer) ? panelEvent(merged, "login") : merged
-          const shown = !closed && isConsentModalShown(customer === undefined ? undefined : { ...customer, consents: afterLogin.consents })
-          return { ...afterLogin, modal: { ...afterLogin.modal, shown } }
-        }).pipe(Effect.asVoid)))
-    )
+    /**
+     * The customer drives the panel (hidden on login) and the modal (§4). Another shopper than before (a login, a
+     * logout, another customer): the consents become exactly theirs (none for a guest after a logout), and the
+     * panel and the modal start over. The same shopper: the server's record is merged over what is shown.
+     */
+    const onCustomer = (customer: Customer | undefined) =>
+      Effect.gen(function*() {
+        const id = consentHolderOf(customer)
+        const changed = yield* Ref.modify(holder, (current): readonly [boolean, HolderState] =>
+          current.id === id ? [false, current] : [true, { id, generation: current.generation + 1 }])
+        if (changed) modalClosed = false
+        customerNow = customer
+        yield* update((s) => {
+          const recorded = customer?.consents
+          const base: ConsentState = changed
+            ? withConsents({ ...s, panel: { shown: consentPanel(recorded ?? {}).shown, posting: false }, modal: { shown: false, busy: false } }, recorded ?? {})
+            : recorded === undefined ? s : merge(s, recorded)
+          return isLoggedIn(customer) ? panelEvent(base, "login") : base
+        })
+      })
+
+    yield* Effect.forkScoped(Stream.runForEach(SubscriptionRef.changes(account.state), ({ customer }) => onCustomer(customer)))
 
     return Consent.of({
       state,

@@ -15,7 +15,7 @@ const { backend, probe } = accountBackend([ConsentsGroup], [ConsentsHandlers])
 afterAll(() => backend.dispose())
 
 describe("consents (server)", () => {
-  it.effect("a guest's panel consent and settings are the session's; login gives the customer only what it lacks", () =>
+  it.effect("a guest's panel consent and settings are the session's; after a login the consents are exactly the customer's", () =>
     Effect.gen(function*() {
       const client = yield* makeShopClient(testBaseUrl)
       yield* bootstrapSession(client)
@@ -24,11 +24,30 @@ describe("consents (server)", () => {
       yield* client.consents.setConsent({ payload: { consentCode: "gdpr_personal_collection", consentValue: true } })
       const saved = yield* client.consents.setConsent({ payload: { consentCode: "marketing_3p", consentValue: false } })
       assert.deepStrictEqual(saved.consents, { gdpr_panel: true, gdpr_personal_collection: true, marketing_3p: false })
-      // silver lacks only gdpr_personal_collection: it takes the guest's; its own marketing_3p stays given
-      const { result } = yield* logInAs(client, "silver")
-      assert.strictEqual(result.customer.consents?.["gdpr_personal_collection"], true)
+      // silver has no gdpr_personal_collection: it does not take the guest's (someone else's choice on this device)
+      const { result, session } = yield* logInAs(client, "silver")
+      const recorded = yield* probe.use((sql) =>
+        sql<{ code: string; value: boolean }>`SELECT code, value FROM customer_consents WHERE customer_id = ${session.customerId!} ORDER BY code`)
+      assert.deepStrictEqual(result.customer.consents, Object.fromEntries(recorded.map((row) => [row.code, row.value])))
+      assert.isUndefined(result.customer.consents?.["gdpr_personal_collection"])
       assert.strictEqual(result.customer.consents?.["marketing_3p"], true)
-      assert.strictEqual(result.customer.consents?.["gdpr_panel"], true)
+    }).pipe(Effect.provide(clientLayerFor(backend))))
+
+  it.effect("after gold logs out the session has no consents, and silver logging in next gets only silver's", () =>
+    Effect.gen(function*() {
+      const client = yield* makeShopClient(testBaseUrl)
+      const gold = yield* logInAs(client, "gold")
+      assert.strictEqual(gold.result.customer.consents?.["gdpr_personal_collection"], true)
+      yield* client.consents.setConsent({ payload: { consentCode: "gdpr_personalization", consentValue: true } })
+      yield* client.account.logout({ query: { csrf_token: gold.session.csrfToken } })
+      yield* bootstrapSession(client)
+      const guest = yield* client.consents.setPanelConsent({ payload: { consentValue: true } })
+      assert.deepStrictEqual(guest.consents, { gdpr_panel: true }, "nothing of gold's is left in the session")
+      const silver = yield* logInAs(client, "silver")
+      assert.isUndefined(silver.result.customer.consents?.["gdpr_personal_collection"], "gold's consent does not reach silver")
+      const recorded = yield* probe.use((sql) =>
+        sql<{ code: string; value: boolean }>`SELECT code, value FROM customer_consents WHERE customer_id = ${silver.session.customerId!} ORDER BY code`)
+      assert.deepStrictEqual(silver.result.customer.consents, Object.fromEntries(recorded.map((row) => [row.code, row.value])))
     }).pipe(Effect.provide(clientLayerFor(backend))))
 
   it.effect("a logged-in customer's consents are recorded for the customer and survive logout and login", () =>

@@ -213,22 +213,21 @@ export const requireCustomer = (session: Pick<SessionData, "shopId" | "customerI
 // -----------------------------------------------------------------------------------------------
 
 /**
- * The consents in force for a session (§3, §4): the session's own (a guest's choices, e.g. the consent panel),
- * overridden by the logged-in customer's recorded consents.
+ * The consents in force for a session (§3, §4, §6): a logged-in customer's are exactly the customer's recorded
+ * consents; a guest's are the session's own (e.g. the consent panel's answer). Nothing of one ever shows in the
+ * other: a guest's choices on a shared device are not the customer's, and a customer's are gone after logout.
  */
 export const effectiveConsents = (session: Pick<SessionData, "sessionId" | "shopId" | "customerId">) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const consents: Record<string, boolean> = {}
-    const own = yield* sql<{ code: string; value: boolean }>`
-      SELECT code, value FROM session_consents WHERE session_id = ${session.sessionId} ORDER BY code`
-    for (const row of own) consents[row.code] = row.value
     const customer = yield* sessionCustomer(session)
-    if (Option.isSome(customer)) {
-      const recorded = yield* sql<{ code: string; value: boolean }>`
-        SELECT code, value FROM customer_consents WHERE customer_id = ${customer.value.customerId} ORDER BY code`
-      for (const row of recorded) consents[row.code] = row.value
-    }
+    const rows = Option.isSome(customer)
+      ? yield* sql<{ code: string; value: boolean }>`
+          SELECT code, value FROM customer_consents WHERE customer_id = ${customer.value.customerId} ORDER BY code`
+      : yield* sql<{ code: string; value: boolean }>`
+          SELECT code, value FROM session_consents WHERE session_id = ${session.sessionId} ORDER BY code`
+    for (const row of rows) consents[row.code] = row.value
     return consents as CustomerConsents
   })
 
@@ -237,9 +236,9 @@ export const unknownConsentKeys = (values: Readonly<Record<string, boolean>>): R
   Object.keys(values).filter((key) => !isKnownConsentKey(key))
 
 /**
- * Records consents (known keys only: check {@link unknownConsentKeys} first) for the session and, when a customer is
- * logged in, for the customer as well, in one transaction. A data-protection modal link key is recorded with itself
- * as `link_key` (§2). Returns the consents in force afterwards and whether any value changed.
+ * Records consents (known keys only: check {@link unknownConsentKeys} first) for the logged-in customer, or for the
+ * guest's session, in one transaction. A data-protection modal link key is recorded with itself as `link_key` (§2).
+ * Returns the consents in force afterwards and whether any value changed.
  */
 export const recordConsents = (
   session: Pick<SessionData, "sessionId" | "shopId" | "customerId">,
@@ -252,9 +251,6 @@ export const recordConsents = (
     yield* sql.withTransaction(
       Effect.gen(function*() {
         for (const [code, value] of Object.entries(values)) {
-          yield* sql`
-            INSERT INTO session_consents (session_id, code, value) VALUES (${session.sessionId}, ${code}, ${value})
-            ON CONFLICT (session_id, code) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`
           if (Option.isSome(customer)) {
             const linkKey = (consentModalLinks as ReadonlyArray<string>).includes(code) ? code : null
             yield* sql`
@@ -262,6 +258,10 @@ export const recordConsents = (
               VALUES (${customer.value.customerId}, ${code}, ${value}, ${linkKey})
               ON CONFLICT (customer_id, code) DO UPDATE SET value = EXCLUDED.value, link_key = EXCLUDED.link_key,
                 updated_at = now()`
+          } else {
+            yield* sql`
+              INSERT INTO session_consents (session_id, code, value) VALUES (${session.sessionId}, ${code}, ${value})
+              ON CONFLICT (session_id, code) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`
           }
         }
       })
@@ -722,8 +722,9 @@ export const createCustomer = (shopId: ShopId, customer: NewCustomer) =>
 
 /**
  * Replaces the session by a new one (new id and csrf token: session fixation defence) for `customerId` and
- * `cartId`, keeping the session's shop, data and consents, and sets the new cookie on the response. Run inside the
- * caller's transaction.
+ * `cartId`, keeping the session's shop and data, and sets the new cookie on the response. The old session's
+ * consents are not carried over: after a login the consents in force are the customer's, after a logout none
+ * (see {@link effectiveConsents}). Run inside the caller's transaction.
  */
 export const rotateSession = (session: SessionData, customerId: number | null, cartId: number) =>
   Effect.gen(function*() {
@@ -736,9 +737,6 @@ export const rotateSession = (session: SessionData, customerId: number | null, c
       INSERT INTO sessions (session_id, shop_id, customer_id, cart_id, csrf_token, data, expires_at)
       VALUES (${sessionId}, ${session.shopId}, ${customerId}, ${cartId}, ${csrfToken},
               ${JSON.stringify(old[0]?.data ?? {})}::jsonb, now() + make_interval(secs => ${sessionMaxAgeSeconds}))`
-    yield* sql`
-      INSERT INTO session_consents (session_id, code, value, updated_at)
-      SELECT ${sessionId}, code, value, updated_at FROM session_consents WHERE session_id = ${session.sessionId}`
     yield* sql`DELETE FROM sessions WHERE session_id = ${session.sessionId}`
     const secure = request.headers["x-forwarded-proto"] === "https" || request.url.startsWith("https:")
     yield* HttpEffect.appendPreResponseHandler((_request, response) =>
@@ -847,8 +845,9 @@ export const mergeCartOnLogin = (shopId: ShopId, anonymousCartId: number, custom
 
 /**
  * Logs a customer in to the session in one transaction: merges the session's anonymous cart into the customer's
- * (see {@link mergeCartOnLogin}), gives the customer the session's consents it has no record of, and rotates the
- * session (new id and csrf token). Answers the new session; call `bootstrapSession` on the client for the token.
+ * (see {@link mergeCartOnLogin}) and rotates the session (new id and csrf token). The guest's consents stay the
+ * guest's: the customer's consents are only what the customer recorded. Answers the new session; call
+ * `bootstrapSession` on the client for the token.
  */
 export const logIn = (session: SessionData, customerId: number) =>
   Effect.gen(function*() {
@@ -856,18 +855,14 @@ export const logIn = (session: SessionData, customerId: number) =>
     return yield* sql.withTransaction(
       Effect.gen(function*() {
         const cartId = yield* mergeCartOnLogin(session.shopId, session.cartId, customerId)
-        yield* sql`
-          INSERT INTO customer_consents (customer_id, code, value)
-          SELECT ${customerId}, code, value FROM session_consents WHERE session_id = ${session.sessionId}
-          ON CONFLICT (customer_id, code) DO NOTHING`
         return yield* rotateSession(session, customerId, cartId)
       })
     )
   })
 
 /**
- * Logs the session out: a new session (new id and csrf token) without a customer and with a new anonymous cart;
- * the customer's cart stays theirs for the next login. The session's device-level consents are kept.
+ * Logs the session out: a new session (new id and csrf token) without a customer, without consents and with a new
+ * anonymous cart; the customer's cart and consents stay theirs for the next login.
  */
 export const logOut = (session: SessionData) =>
   Effect.gen(function*() {

@@ -3,8 +3,9 @@
  * customer's consents of the new cart API (POST consents, GET submit-consents) and the privacy settings (one
  * consent, the panel consent, several consents of the logged-in customer).
  *
- * A guest's consents are the session's (`session_consents`); a logged-in customer's are recorded for the customer
- * (`customer_consents`) and the session alike, so the device keeps its choice after logout.
+ * A guest's consents are the session's (`session_consents`); a logged-in customer's are the customer's
+ * (`customer_consents`), exactly: a login does not hand the guest's choices to the customer, and a logout leaves
+ * the new session with none.
  *
  * @module
  */
