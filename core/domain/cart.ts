@@ -200,3 +200,61 @@ export interface Cart {
   readonly articles?: ReadonlyArray<CartArticle> | null
   readonly discounts?: CartDiscounts | null
 }
+
+/**
+ * A money amount rounded to cents, half away from zero (1.005 is 1.01, -1.005 is -1.01), with a tolerance for the
+ * binary representation of decimals. The server's totals and the rules below round with it.
+ */
+export const roundToCents = (value: number): number => {
+  const rounded = Math.round(Math.abs(value) * 100 + 1e-9) / 100
+  return value < 0 ? -rounded : rounded
+}
+
+/** The delivery insurance fee as a share of the insured delivery's goods and services (1 %, ours; not shown). */
+export const deliveryInsuranceRate = 0.01
+
+/** The insurance fee of a delivery worth `deliveryValue` (its goods and active services): 1 % of it, in cents. */
+export const deliveryInsuranceFee = (deliveryValue: number): number =>
+  Number.isFinite(deliveryValue) && deliveryValue > 0 ? roundToCents(deliveryValue * deliveryInsuranceRate) : 0
+
+/** A delivery of the cart with its selected transport, as the total counts it. */
+export interface DeliveryCharge {
+  /** The transport's price. */
+  readonly price: number
+  /** The cart value (goods and services after discounts) from which the transport is free; null: never free. */
+  readonly freeFrom: number | null
+  /** Whether the shopper insured the delivery. */
+  readonly insured: boolean
+  /** The delivery's goods and active services (what the insurance covers). */
+  readonly value: number
+}
+
+/**
+ * What one delivery adds to the total: its transport price, waived once the cart value after discounts reaches
+ * `freeFrom`, plus the insurance fee when insured (the insurance is never waived).
+ */
+export const deliveryChargeOf = (delivery: DeliveryCharge, cartValueAfterDiscounts: number): number =>
+  roundToCents(
+    (delivery.freeFrom !== null && cartValueAfterDiscounts >= delivery.freeFrom ? 0 : delivery.price) +
+      (delivery.insured ? deliveryInsuranceFee(delivery.value) : 0)
+  )
+
+/** What the total of the cart is made of. */
+export interface TotalParts {
+  /** Goods and services after discounts (the cart's `cartPrice`). */
+  readonly afterDiscounts: number
+  /** The selected payment's fee. */
+  readonly paymentFee: number
+  /** The deliveries with a selected transport. */
+  readonly deliveries: ReadonlyArray<DeliveryCharge>
+}
+
+/**
+ * The fees on top of the goods: the payment fee and every delivery's charge (transport and insurance). One
+ * definition for the cart's `total` (§3) and the placed order's total.
+ */
+export const feesOf = (parts: TotalParts): number =>
+  roundToCents(parts.deliveries.reduce((sum, delivery) => sum + deliveryChargeOf(delivery, parts.afterDiscounts), parts.paymentFee))
+
+/** What the shopper pays (§3 `total.total`): goods and services after discounts plus {@link feesOf}. */
+export const totalToPay = (parts: TotalParts): number => roundToCents(parts.afterDiscounts + feesOf(parts))

@@ -129,6 +129,14 @@ export const isLengthyPaymentDisabled = (
   return day !== undefined && day === isoDatePart(today)
 }
 
+/**
+ * Whether an order is worth more than a method takes (ours; not shown): cash on delivery, for one, has a highest
+ * order value. A method without a limit (null or undefined) takes any order; a non-finite value exceeds every limit.
+ * A method over its limit is marked disabled, which in CZ removes CZ0 (§5 "In CZ, CZ0 is removed when disabled").
+ */
+export const exceedsOrderLimit = (maxOrderTotal: number | null | undefined, orderValue: number): boolean =>
+  maxOrderTotal !== null && maxOrderTotal !== undefined && (!Number.isFinite(orderValue) || orderValue > maxOrderTotal)
+
 /** Whether payments are incompatible with coupons: a gift-certificate (G) discount is present (§4). */
 export const isIncompatibleWithCoupons = (discounts: ReadonlyArray<Discount>): boolean =>
   hasGiftCertificateDiscount(discounts)

@@ -311,10 +311,12 @@ export interface CheckoutShape {
    */
   readonly checkStep: (step?: CheckoutStep) => Effect.Effect<CheckoutState, CallFailed>
   /**
-   * next-step (§4): sends the pending cart counts first; flash messages keep the step; otherwise the
-   * new step is published (after waiting up to 3 s for the customer id when it is shipping or
-   * confirmation) and the purchase loaded; at confirmation the redirect follows after the delay.
-   * A 401 publishes a login redirect; other failures keep the step with the generic flash.
+   * next-step (§4): sends the pending cart counts first; from shipping (placing the order) it first
+   * submits the order consents as shown (§7 submit consents: given and refused), so the placed order
+   * carries them; flash messages keep the step; otherwise the new step is published (after waiting up
+   * to 3 s for the customer id when it is shipping or confirmation) and the purchase loaded; at
+   * confirmation the redirect follows after the delay. A 401 publishes a login redirect; other
+   * failures keep the step with the generic flash.
    */
   readonly nextStep: Effect.Effect<CheckoutState, CallFailed>
   /** Loads the customer's addresses from '{cart-url}/1/load-addresses/' (§2). */
@@ -369,8 +371,11 @@ export interface CheckoutShape {
   readonly checkPaymentProvider: Effect.Effect<CheckoutState>
   /** Loads the order consents and their notes. */
   readonly loadOrderConsents: Effect.Effect<CheckoutState, CallFailed>
-  /** Checks or unchecks an order consent. */
-  readonly setConsent: (code: string, checked: boolean) => Effect.Effect<CheckoutState>
+  /**
+   * Checks or unchecks an order consent: shown at once and recorded for the cart (§7 POST cart consents). A failed
+   * post keeps the choice shown (it goes again with the order) and shows the generic flash.
+   */
+  readonly setConsent: (code: string, checked: boolean) => Effect.Effect<CheckoutState, CallFailed>
   /** Removes one flash message, or all of them. */
   readonly dismissFlash: (flash?: FlashMessage) => Effect.Effect<CheckoutState>
 }
@@ -500,9 +505,25 @@ const make = Effect.gen(function*() {
       return yield* publishStep(shown, mustWaitForCustomerId(shown))
     })
 
+  /** §7 submit consents: the order consents as shown, given and refused, before the order is placed. */
+  const submitOrderConsents = (consents: ReadonlyArray<OrderConsentChoice>) => {
+    const given = consents.filter((consent) => consent.checked).map((consent) => consent.code)
+    const refused = consents.filter((consent) => !consent.checked).map((consent) => consent.code)
+    return consents.length === 0
+      ? Effect.void
+      : Effect.asVoid(request(
+        "Checkout.submitConsents",
+        api.consents.submitConsents({
+          query: { ...(given.length === 0 ? {} : { given }), ...(refused.length === 0 ? {} : { refused }) }
+        }),
+        genericErrorFlash()
+      ))
+  }
+
   const nextStep: CheckoutShape["nextStep"] = Effect.gen(function*() {
     yield* cart.flush
     const before = yield* current
+    if (before.step === "shipping") yield* submitOrderConsents(before.consents)
     const result = yield* Effect.result(
       tracked(api.cartStep.nextStep({ payload: { step: flowNumberOf(before.step) } }))
     )
@@ -742,7 +763,15 @@ const make = Effect.gen(function*() {
     checkPaymentProvider,
     loadOrderConsents,
     setConsent: (code, checked) =>
-      update((s) => ({ ...s, consents: s.consents.map((c) => (c.code === code ? { ...c, checked } : c)) })),
+      Effect.gen(function*() {
+        yield* update((s) => ({ ...s, consents: s.consents.map((c) => (c.code === code ? { ...c, checked } : c)) }))
+        yield* request(
+          "Checkout.setConsent",
+          api.consents.cartConsents({ payload: { consents: { [code]: checked } } }),
+          genericErrorFlash()
+        )
+        return yield* current
+      }),
     dismissFlash: (flash) =>
       update((s) => ({
         ...s,

@@ -13,6 +13,7 @@ import { CartGroup } from "../../core/api/cart.ts"
 import { walletSupportedHeader } from "../../core/api/headers.ts"
 import { CartApiGroup } from "../../core/api/cartApi.ts"
 import { CartStepGroup } from "../../core/api/cartStep.ts"
+import { ConsentsGroup } from "../../core/api/consents.ts"
 import { DeliveriesGroup } from "../../core/api/deliveries.ts"
 import { PaymentProviderGroup } from "../../core/api/paymentProvider.ts"
 import { customerIdWaitMs, defaultConfirmationRedirectDelayMs } from "../../core/domain/checkout.ts"
@@ -33,14 +34,15 @@ import { AccountHandlers } from "../../demo/server/handlers/account.ts"
 import { CartHandlers } from "../../demo/server/handlers/cart.ts"
 import { CartApiHandlers } from "../../demo/server/handlers/cartApi.ts"
 import { CartStepHandlers } from "../../demo/server/handlers/cartStep.ts"
+import { ConsentsHandlers } from "../../demo/server/handlers/consents.ts"
 import { DeliveriesHandlers } from "../../demo/server/handlers/deliveries.ts"
 import { PaymentProviderHandlers } from "../../demo/server/handlers/paymentProvider.ts"
 import { faults } from "../support/msw.ts"
 import { cartApi, cartBackend, cartLayer, makeHarness, url } from "./support/cartHarness.ts"
 
 const backend = cartBackend(
-  [CartGroup, CartApiGroup, DeliveriesGroup, CartStepGroup, PaymentProviderGroup, AccountGroup] as any,
-  [CartHandlers, CartApiHandlers, DeliveriesHandlers, CartStepHandlers, PaymentProviderHandlers, AccountHandlers]
+  [CartGroup, CartApiGroup, DeliveriesGroup, CartStepGroup, PaymentProviderGroup, AccountGroup, ConsentsGroup] as any,
+  [CartHandlers, CartApiHandlers, DeliveriesHandlers, CartStepHandlers, PaymentProviderHandlers, AccountHandlers, ConsentsHandlers]
 )
 const h = makeHarness(backend)
 
@@ -572,15 +574,56 @@ describe("Checkout: confirmation and consents (§2, §3, §9)", () => {
       assert.strictEqual((yield* stateOf).redirect?.url, state.confirmationUrl)
     }).pipe(Effect.provide(checkoutLayer({ confirmationRedirectDelayMs: 1500 }))))
 
-  it.effect("order consents load with their notes; the shopper's choice is kept", () =>
+  it.effect("order consents load with their texts and notes in the shop's language; a choice is posted as cart consents (§7)", () =>
     Effect.gen(function*() {
       const { checkout } = yield* guestWith([2])
       const loaded = yield* checkout.loadOrderConsents
       assert.deepStrictEqual(loaded.consents.map((c) => c.code), ["marketing_1p", "personal_data_3p"])
-      assert.strictEqual(loaded.consentNotes["marketing_1p"], "order_consent_note_marketing_1p")
-      const changed = yield* checkout.setConsent("marketing_1p", false)
-      assert.isFalse(changed.consents.find((c) => c.code === "marketing_1p")?.checked)
+      assert.strictEqual(loaded.consents[0]?.text, "Chci dostávat novinky a nabídky e-mailem")
+      assert.match(loaded.consentNotes["marketing_1p"] ?? "", /^Souhlas můžete kdykoli odvolat/)
+      const changed = yield* checkout.setConsent("marketing_1p", true)
+      assert.isTrue(changed.consents.find((c) => c.code === "marketing_1p")?.checked)
+      assert.deepStrictEqual(JSON.parse(h.requestsTo(cartApi("consents"))[0]!.body), { consents: { marketing_1p: true } })
       const reloaded = yield* checkout.loadOrderConsents
-      assert.isFalse(reloaded.consents.find((c) => c.code === "marketing_1p")?.checked)
+      assert.isTrue(reloaded.consents.find((c) => c.code === "marketing_1p")?.checked, "the server keeps the choice")
+    }).pipe(Effect.provide(checkoutLayer())))
+
+  it.effect("placing the order submits the order consents as shown, and the placed order carries them (§7)", () =>
+    Effect.gen(function*() {
+      const { checkout, customerId } = yield* customerWith("silver", [2])
+      yield* toShipping(customerId)
+      yield* checkout.loadOrderConsents
+      yield* checkout.setConsent("marketing_1p", false)
+      yield* checkout.setConsent("personal_data_3p", true)
+      yield* checkout.selectDeliveryMethod(courier)
+      yield* checkout.selectBillingMethod({ billingMethodId: "CZ0" })
+      const placed = yield* checkout.nextStep
+      assert.strictEqual(placed.step, "confirmation")
+      const submitted = h.requestsTo(cartApi("submit-consents"))
+      assert.lengthOf(submitted, 1)
+      assert.deepStrictEqual(submitted[0]!.query.getAll("given"), ["personal_data_3p"])
+      assert.deepStrictEqual(submitted[0]!.query.getAll("refused"), ["marketing_1p"])
+      const order = h.recorded.findIndex((r) => r.path === nextStepPath)
+      assert.isBelow(h.recorded.indexOf(submitted[0]!), order, "the consents go before the order is placed")
+      assert.deepStrictEqual(placed.purchase?.consents, { marketing_1p: false, personal_data_3p: true })
+    }).pipe(Effect.provide(checkoutLayer())))
+
+  it.effect("a failed consents submit keeps the order unplaced, with the generic flash; the shopper can retry", () =>
+    Effect.gen(function*() {
+      const { checkout, customerId } = yield* customerWith("silver", [2])
+      yield* toShipping(customerId)
+      yield* checkout.loadOrderConsents
+      yield* checkout.selectDeliveryMethod(courier)
+      yield* checkout.selectBillingMethod({ billingMethodId: "CZ0" })
+      h.server.use(http.get(url(cartApi("submit-consents")), h.recordedFault(faults.serverError)))
+      const fiber = yield* Effect.forkChild(Effect.flip(checkout.nextStep))
+      yield* h.settle(done(fiber))
+      yield* Fiber.join(fiber)
+      const state = yield* stateOf
+      assert.strictEqual(state.step, "shipping")
+      assert.isTrue(state.flashMessages.some((f) => f.message === unknownErrorKey))
+      assert.lengthOf(h.requestsTo(nextStepPath), 0, "no order was placed")
+      h.server.resetHandlers()
+      assert.strictEqual((yield* checkout.nextStep).step, "confirmation")
     }).pipe(Effect.provide(checkoutLayer())))
 })

@@ -170,10 +170,14 @@ export const PreviewDelivery = Schema.Struct({
 /** Decoded type of {@link PreviewDelivery}. */
 export type PreviewDelivery = typeof PreviewDelivery.Type
 
-/** The placed order (§3 `purchase {orderId, items}`); `orderId` is kept as a string (order numbers may be long). */
+/**
+ * The placed order (§3 `purchase {orderId, items}`); `orderId` is kept as a string (order numbers may be long).
+ * `consents` (ours) are the order consents the order was placed with: consent code to given.
+ */
 export const Purchase = Schema.Struct({
   orderId: WireString,
-  items: Schema.optionalKey(Schema.Array(CartArticle))
+  items: Schema.optionalKey(Schema.Array(CartArticle)),
+  consents: Schema.optionalKey(Schema.Record(Schema.String, Schema.Boolean))
 })
 
 /** Decoded type of {@link Purchase}. */

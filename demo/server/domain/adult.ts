@@ -4,15 +4,18 @@
  *
  * Confirming is remembered in the session (`sessions.data.adult_allowed`) and, for a logged-in
  * customer, on the customer (`customers.adult_allowed`), so it carries over to their later sessions.
- * A page showing adult content sends the `adult-content` header only while the shopper has not
- * confirmed: {@link adultContentHeaderFor}.
+ * A response showing adult content sends the `adult-content` header only while the shopper has not
+ * confirmed: {@link adultContentHeaderFor}; {@link markAdultContent} sets it on the response of the
+ * call in progress (the product and recently-viewed APIs answering an adult-only product, and any page
+ * or listing of an adult category, see {@link adultVariantsAmong} and {@link isAdultCategory}).
  *
  * @module
  */
 import { Effect } from "effect"
+import { HttpEffect, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
-import { adultContentHeader } from "../../../core/api/headers.ts"
+import { adultContentHeader, sessionCookie } from "../../../core/api/headers.ts"
 import type { SessionData } from "../../../core/api/security.ts"
 
 /** The key of the session data that records the confirmation. */
@@ -62,3 +65,62 @@ export const adultContentHeaderFor = (
 ): Effect.Effect<Readonly<Record<string, string>>, SqlError, SqlClient.SqlClient> =>
   Effect.map(isAdultContentAllowed(session), (allowed): Readonly<Record<string, string>> =>
     allowed ? {} : { [adultContentHeader]: adultContentHeaderValue })
+
+/**
+ * The session a request names by its cookie, without starting one (the product and recently-viewed APIs run
+ * without the session middleware): its id and customer, or undefined without a live session.
+ */
+export const sessionOfRequest: Effect.Effect<
+  Pick<SessionData, "sessionId" | "customerId"> | undefined,
+  SqlError,
+  SqlClient.SqlClient | HttpServerRequest.HttpServerRequest
+> = Effect.gen(function*() {
+  const request = yield* HttpServerRequest.HttpServerRequest
+  const cookie = request.cookies[sessionCookie]
+  if (cookie === undefined) return undefined
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql<{ session_id: string; customer_id: number | null }>`
+    SELECT session_id, customer_id FROM sessions WHERE session_id = ${cookie} AND expires_at > now()`
+  const row = rows[0]
+  return row === undefined ? undefined : { sessionId: row.session_id, customerId: row.customer_id }
+})
+
+/**
+ * Marks the response of the call in progress as adult content when `showsAdultContent` (§4): the `adult-content`
+ * header goes out unless the request's shopper has confirmed (a request without a session has not).
+ */
+export const markAdultContent = (
+  showsAdultContent: boolean
+): Effect.Effect<void, SqlError, SqlClient.SqlClient | HttpServerRequest.HttpServerRequest> =>
+  Effect.gen(function*() {
+    if (!showsAdultContent) return
+    const session = yield* sessionOfRequest
+    const headers = session === undefined ? { [adultContentHeader]: adultContentHeaderValue } : yield* adultContentHeaderFor(session)
+    if (Object.keys(headers).length === 0) return
+    yield* HttpEffect.appendPreResponseHandler((_request, response) => Effect.succeed(HttpServerResponse.setHeaders(response, headers)))
+  })
+
+/** The ids among `variantIds` whose product is for adults only (§6). */
+export const adultVariantsAmong = (
+  variantIds: ReadonlyArray<number>
+): Effect.Effect<ReadonlyArray<number>, SqlError, SqlClient.SqlClient> =>
+  Effect.gen(function*() {
+    if (variantIds.length === 0) return []
+    const sql = yield* SqlClient.SqlClient
+    const rows = yield* sql<{ variant_id: number }>`
+      SELECT v.variant_id FROM variants v JOIN products p ON p.product_id = v.product_id
+      WHERE v.variant_id IN ${sql.in([...new Set(variantIds)])} AND p.adult_only`
+    return rows.map((row) => row.variant_id)
+  })
+
+/** Whether a category is an adult category (its products are for adults only; `categories.adult`, migration 10). */
+export const isAdultCategory = (categoryId: number): Effect.Effect<boolean, SqlError, SqlClient.SqlClient> =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const rows = yield* sql<{ adult: boolean }>`SELECT adult FROM categories WHERE category_id = ${categoryId}`
+    return rows[0]?.adult === true
+  })
+
+/** Marks the response as adult content when any of the variants it answers is for adults only. */
+export const markAdultVariants = (variantIds: ReadonlyArray<number>) =>
+  Effect.flatMap(adultVariantsAmong(variantIds), (adult) => markAdultContent(adult.length > 0))

@@ -16,7 +16,7 @@
  *
  * @module
  */
-import { Data, Effect } from "effect"
+import { Clock, Data, Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import type {
@@ -34,16 +34,22 @@ import type { BillingMethod, BillingMethods, ChildPayment, PaymentSelection } fr
 import {
   activeBundlesTotal,
   type BundleType,
+  feesOf,
   giftType,
   hasDigitalContent,
-  isActiveBundle
+  isActiveBundle,
+  roundToCents,
+  type TotalParts,
+  totalToPay
 } from "../../../core/domain/cart.ts"
 import { checkoutStepTable } from "../../../core/domain/checkout.ts"
 import { type FlashMessage, flashMessage } from "../../../core/domain/flash.ts"
 import {
   availableBillingMethods,
   defaultPaymentLimitation,
+  exceedsOrderLimit,
   isIncompatibleWithCoupons,
+  isLengthyPaymentDisabled,
   isSelectable,
   paymentLimitationOf
 } from "../../../core/domain/payment.ts"
@@ -53,6 +59,7 @@ import { wishlistDrawerSize } from "../../../core/domain/wishlist.ts"
 import { cartChangedChannel, Database } from "../db/Database.ts"
 import { mediaUrl } from "../db/seed/images.ts"
 import { mainWishlistId } from "./account.ts"
+import { groupDeliveries } from "./deliveryGroups.ts"
 
 // -----------------------------------------------------------------------------------------------
 // constants and errors
@@ -114,7 +121,10 @@ export type CartFlashKey = (typeof cartFlashKeys)[keyof typeof cartFlashKeys]
  */
 export const lastOrderSessionKey = "lastOrderId"
 
-/** The order consents of the delivery step (§3 consents), by consent code (ours: optional marketing consents). */
+/**
+ * The order consents of the delivery step (§3 consents), by consent code (ours: optional marketing consents). Their
+ * texts and notes per shop language are the rows of `order_consent_texts` (migration 10).
+ */
 export const orderConsentCodes = ["marketing_1p", "personal_data_3p"] as const
 
 /** What was not found: the cart itself, a cart item, a variant, a bonus set, a bundle offer, a discount code, an order. */
@@ -158,11 +168,8 @@ export type CartRequirements = SqlClient.SqlClient | Database
 // money
 // -----------------------------------------------------------------------------------------------
 
-/** A money amount rounded to cents (half away from zero). */
-export const round2 = (value: number): number => {
-  const rounded = Math.round(Math.abs(value) * 100 + 1e-9) / 100
-  return value < 0 ? -rounded : rounded
-}
+/** A money amount rounded to cents (half away from zero): the core rule `roundToCents`. */
+export const round2 = roundToCents
 
 /** The amount without VAT of an amount with VAT at `vatRate` percent, rounded to cents. */
 export const withoutVat = (amount: number, vatRate: number): number => round2(amount / (1 + vatRate / 100))
@@ -352,7 +359,13 @@ export interface CartState {
   readonly lines: ReadonlyArray<CartLine>
   readonly discounts: ReadonlyArray<AppliedDiscount>
   readonly paymentFee: number
-  readonly deliveryFees: ReadonlyArray<{ readonly price: number; readonly freeFrom: number | null }>
+  /** The deliveries with a selected transport: the transport's price and free-from value, and the insurance choice. */
+  readonly deliveryFees: ReadonlyArray<{
+    readonly deliveryKey: string
+    readonly price: number
+    readonly freeFrom: number | null
+    readonly insured: boolean
+  }>
 }
 
 const isoOf = (value: unknown): string =>
@@ -441,10 +454,15 @@ export const readCart = (cartId: number): Effect.Effect<CartState | undefined, S
     const fees = cart.billing_method_code === null ? [] : yield* sql<{ readonly price: number }>`
       SELECT price::float8 AS price FROM billing_methods
       WHERE shop_id = ${cart.shop_id} AND code = ${cart.billing_method_code}`
-    const deliveries = yield* sql<{ readonly price: number; readonly free_from: number | null }>`
-      SELECT dm.price::float8 AS price, dm.free_from::float8 AS free_from
+    const deliveries = yield* sql<{
+      readonly delivery_key: string
+      readonly price: number
+      readonly free_from: number | null
+      readonly insurance: boolean
+    }>`
+      SELECT cd.delivery_key, dm.price::float8 AS price, dm.free_from::float8 AS free_from, cd.insurance
       FROM cart_deliveries cd JOIN delivery_methods dm ON dm.delivery_method_id = cd.delivery_method_id
-      WHERE cd.cart_id = ${cartId}`
+      WHERE cd.cart_id = ${cartId} ORDER BY cd.delivery_key`
 
     const lines = items.map((item): CartLine => {
       const gift = item.is_gift
@@ -528,7 +546,12 @@ export const readCart = (cartId: number): Effect.Effect<CartState | undefined, S
         valid: row.valid
       })),
       paymentFee: fees[0]?.price ?? 0,
-      deliveryFees: deliveries.map((row) => ({ price: row.price, freeFrom: row.free_from }))
+      deliveryFees: deliveries.map((row) => ({
+        deliveryKey: row.delivery_key,
+        price: row.price,
+        freeFrom: row.free_from,
+        insured: row.insurance
+      }))
     }
   })
 
@@ -543,7 +566,10 @@ export interface CartTotals {
   readonly discounts: ValuedDiscounts
   /** Goods and services after discounts (the drawer's `cartPrice`). */
   readonly afterDiscounts: number
-  /** What the shopper pays: after discounts, plus the selected payment's fee and delivery fees (§3 `total.total`). */
+  /**
+   * What the shopper pays: after discounts, plus the selected payment's fee and the deliveries' charges, transport
+   * and insurance (§3 `total.total`; the core rule `totalToPay`, the placed order's total too).
+   */
   readonly total: number
   /** {@link total} without VAT (§3 `total.totalNoVat`). */
   readonly totalNoVat: number
@@ -556,8 +582,9 @@ const lineGoods = (line: CartLine): number => round2(line.unitPrice * line.count
 const lineServices = (line: CartLine): number => round2(activeBundlesTotal(line.bundles, line.count))
 
 /**
- * The totals of a cart. A delivery fee is waived when the method's `free_from` is reached by the goods and services
- * after discounts; VAT of services and fees is the shop's rate; discounts reduce the base in proportion.
+ * The totals of a cart. A delivery's transport fee is waived when the method's `free_from` is reached by the goods and
+ * services after discounts; an insured delivery adds its insurance fee on the delivery's value (core `feesOf`); VAT
+ * of services and fees is the shop's rate; discounts reduce the base in proportion.
  */
 export const cartTotals = (state: CartState): CartTotals => {
   const goods = round2(state.lines.reduce((sum, line) => sum + lineGoods(line), 0))
@@ -571,14 +598,19 @@ export const cartTotals = (state: CartState): CartTotals => {
   )
   const discounts = valueDiscounts(state.discounts, goods, itemsTotal)
   const afterDiscounts = round2(Math.max(0, itemsTotal - discounts.value))
-  const deliveryFees = round2(
-    state.deliveryFees.reduce(
-      (sum, fee) => sum + (fee.freeFrom !== null && afterDiscounts >= fee.freeFrom ? 0 : fee.price),
-      0
-    )
-  )
-  const fees = round2(state.paymentFee + deliveryFees)
-  const total = round2(afterDiscounts + fees)
+  const groups = groupDeliveries(state.lines)
+  const parts: TotalParts = {
+    afterDiscounts,
+    paymentFee: state.paymentFee,
+    deliveries: state.deliveryFees.map((fee) => ({
+      price: fee.price,
+      freeFrom: fee.freeFrom,
+      insured: fee.insured,
+      value: groups.find((group) => group.id === fee.deliveryKey)?.value ?? 0
+    }))
+  }
+  const fees = feesOf(parts)
+  const total = totalToPay(parts)
   const discountedBase = itemsTotal === 0 ? 0 : round2((itemsBase * afterDiscounts) / itemsTotal)
   return {
     goods,
@@ -778,6 +810,18 @@ export interface BillingRow {
   readonly lengthy: boolean
   readonly disabled: boolean
   readonly provider_check: string | null
+  /** The highest order value the method takes (cash on delivery), null: any. */
+  readonly max_order_total: number | null
+}
+
+/**
+ * The order state date the 'lengthy' payments read (§4, our reading of "an order state date"): the day (UTC
+ * `yyyy-mm-dd`) of the latest state change of the shopper's last order in the shop (a customer's last order, a
+ * guest's last order of the session), null when there is none; and today (the Clock's UTC day).
+ */
+export interface OrderStateDates {
+  readonly orderStateDate: string | null
+  readonly today: string
 }
 
 /** Whether the browser can make wallet payments (§5); the server assumes not unless told. */
@@ -788,17 +832,21 @@ export interface PaymentContext {
 /**
  * The billing methods of a cart (§3), keyed by code, as offered to the shopper: the shop's active methods with
  * their child payments (saved cards, instalment products) and `selected` flags; `disabled` when the shop marks them
- * so or, with a gift certificate (G) applied, when they are provider-checked (deferred CZN, revolving CZG) and thus
- * incompatible with coupons (§4); `invalid` when a selected delivery does not allow them; then filtered by the core
- * rule `availableBillingMethods` (wallet methods, shop quirks, §5).
+ * so, when the cart's value after discounts exceeds the method's highest order value (cash on delivery), when a
+ * 'lengthy' payment meets an order state date of today (§4), or, with a gift certificate (G) applied, when they are
+ * provider-checked (deferred CZN, revolving CZG) and thus incompatible with coupons (§4); `invalid` when a selected
+ * delivery does not allow them; then filtered by the core rule `availableBillingMethods` (wallet methods, shop
+ * quirks such as CZ0 removed when disabled, §5).
  */
 export const billingMethodsOf = (
   state: CartState,
   rows: ReadonlyArray<BillingRow>,
   allowedByDelivery: ReadonlyArray<ReadonlySet<string>>,
-  context: PaymentContext
+  context: PaymentContext,
+  dates: OrderStateDates = { orderStateDate: null, today: "" }
 ): BillingMethods => {
   const couponsIncompatible = isIncompatibleWithCoupons(state.discounts)
+  const orderValue = cartTotals(state).afterDiscounts
   const selection = state.billingSelection
   const methods: Record<string, BillingMethod> = {}
   for (const row of rows.filter((r) => r.parent_code === null)) {
@@ -810,15 +858,17 @@ export const billingMethodsOf = (
         (selection?.cardId === child.code || selection?.productCode === child.code),
       ...(child.disabled ? { disabled: true } : {})
     }))
+    const lengthyToday = isLengthyPaymentDisabled({ lengthy: row.lengthy }, dates.orderStateDate, dates.today)
     methods[row.code] = {
       title: row.title,
       price: row.price,
       selected: state.billingMethodCode === row.code,
-      disabled: row.disabled || (couponsIncompatible && row.provider_check !== null),
+      disabled: row.disabled || exceedsOrderLimit(row.max_order_total, orderValue) || lengthyToday ||
+        (couponsIncompatible && row.provider_check !== null),
       invalid: allowedByDelivery.some((allowed) => !allowed.has(row.code)),
       ...(childPayments.length === 0 ? {} : { childPayments }),
       lengthy: row.lengthy,
-      orderStateDate: null
+      orderStateDate: dates.orderStateDate
     }
   }
   return availableBillingMethods(methods, { shop: state.shop, walletSupported: context.walletSupported })
@@ -828,7 +878,8 @@ const readBilling = (state: CartState) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const rows = yield* sql<BillingRow>`
-      SELECT code, parent_code, title, price::float8 AS price, lengthy, disabled, provider_check
+      SELECT code, parent_code, title, price::float8 AS price, lengthy, disabled, provider_check,
+             max_order_total::float8 AS max_order_total
       FROM billing_methods WHERE shop_id = ${state.shop.shopId} AND active
       ORDER BY position, code`
     const allowed = yield* sql<{ readonly delivery_key: string; readonly billing_code: string | null; readonly payment_limitation: string | null }>`
@@ -844,7 +895,20 @@ const readBilling = (state: CartState) =>
       }
       byDelivery.set(row.delivery_key, set)
     }
-    return { rows, allowedByDelivery: [...byDelivery.values()] }
+    const lastOrder = state.customerId === null
+      ? yield* sql<{ readonly changed: Date | string | null }>`
+          SELECT o.state_changed_at AS changed FROM orders o JOIN sessions s ON s.cart_id = ${state.cartId}
+          WHERE o.order_id = CASE WHEN s.data->>${lastOrderSessionKey} ~ '^[0-9]+$' THEN (s.data->>${lastOrderSessionKey})::int END
+          ORDER BY o.state_changed_at DESC LIMIT 1`
+      : yield* sql<{ readonly changed: Date | string | null }>`
+          SELECT max(state_changed_at) AS changed FROM orders
+          WHERE customer_id = ${state.customerId} AND shop_id = ${state.shop.shopId}`
+    const changed = lastOrder[0]?.changed ?? null
+    const dates: OrderStateDates = {
+      orderStateDate: changed === null ? null : isoOf(changed).slice(0, 10),
+      today: new Date(yield* Clock.currentTimeMillis).toISOString().slice(0, 10)
+    }
+    return { rows, allowedByDelivery: [...byDelivery.values()], dates }
   })
 
 /** The billing methods offered for `cartId` ({@link billingMethodsOf}); none for an unknown cart. */
@@ -855,8 +919,8 @@ export const loadBillingMethods = (
   Effect.gen(function*() {
     const state = yield* readCart(cartId)
     if (state === undefined) return {}
-    const { rows, allowedByDelivery } = yield* readBilling(state)
-    return billingMethodsOf(state, rows, allowedByDelivery, context)
+    const { rows, allowedByDelivery, dates } = yield* readBilling(state)
+    return billingMethodsOf(state, rows, allowedByDelivery, context, dates)
   })
 
 // -----------------------------------------------------------------------------------------------
@@ -1270,8 +1334,8 @@ export const selectBillingMethod = (
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
       const state = yield* mustRead(cartId)
-      const { rows, allowedByDelivery } = yield* readBilling(state)
-      const offered = billingMethodsOf(state, rows, allowedByDelivery, context)
+      const { rows, allowedByDelivery, dates } = yield* readBilling(state)
+      const offered = billingMethodsOf(state, rows, allowedByDelivery, context, dates)
       const asChild = rows.find((row) => row.code === input.billingMethodId && row.parent_code !== null)
       const code = asChild?.parent_code ?? input.billingMethodId
       const method = offered[code]
@@ -1336,27 +1400,55 @@ export const moveToWishlist = (
       return noFlashes
     }))
 
+/** A row of `order_consent_texts` for the shop's language. */
+interface OrderConsentTextRow {
+  readonly code: string
+  readonly required: boolean
+  readonly text: string
+  readonly note: string
+}
+
+const orderConsentTexts = (shopId: string) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    return yield* sql<OrderConsentTextRow>`
+      SELECT t.code, t.required, t.text, t.note FROM order_consent_texts t
+      JOIN shops s ON s.language = t.language WHERE s.shop_id = ${shopId}
+      ORDER BY t.position, t.code`
+  })
+
 /**
- * The order consents of the delivery step (§3 consents; ours): the optional marketing consents of
- * {@link orderConsentCodes}, checked as the cart records them, else as the customer gave them, else unchecked. The
- * texts are translation keys `order_consent_{code}`.
+ * The order consents of the delivery step (§3 consents; ours): the shop language's consents of
+ * `order_consent_texts` with their text, checked as the cart records them, else as the customer gave them, else
+ * unchecked.
  */
 export const loadOrderConsents = (cartId: number): Effect.Effect<ReadonlyArray<OrderConsent>, SqlError, SqlClient.SqlClient> =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const state = yield* readCart(cartId)
-    const given = state?.customerId === null || state === undefined ? [] : yield* sql<{ readonly code: string; readonly value: boolean }>`
+    if (state === undefined) return []
+    const given = state.customerId === null ? [] : yield* sql<{ readonly code: string; readonly value: boolean }>`
       SELECT code, value FROM customer_consents WHERE customer_id = ${state.customerId}`
-    return orderConsentCodes.map((code): OrderConsent => {
-      const recorded = state?.consents[code]
-      const checked = typeof recorded === "boolean" ? recorded : (given.find((row) => row.code === code)?.value ?? false)
-      return { code, text: `order_consent_${code}`, checked, required: false }
+    const texts = yield* orderConsentTexts(state.shop.shopId)
+    return texts.map((row): OrderConsent => {
+      const recorded = state.consents[row.code]
+      const checked = typeof recorded === "boolean" ? recorded : (given.find((consent) => consent.code === row.code)?.value ?? false)
+      return { code: row.code, text: row.text, checked, required: row.required }
     })
   })
 
-/** The notes under the order consents, by consent code (translation keys `order_consent_note_{code}`, ours). */
-export const orderConsentNotes = (): Readonly<Record<string, string>> =>
-  Object.fromEntries(orderConsentCodes.map((code) => [code, `order_consent_note_${code}`]))
+/** The notes under the order consents of the cart's shop, by consent code, in the shop's language. */
+export const orderConsentNotes = (cartId: number): Effect.Effect<Readonly<Record<string, string>>, SqlError, SqlClient.SqlClient> =>
+  Effect.gen(function*() {
+    const state = yield* readCart(cartId)
+    if (state === undefined) return {}
+    return Object.fromEntries((yield* orderConsentTexts(state.shop.shopId)).map((row) => [row.code, row.note]))
+  })
+
+/** The order consents a placed order records: each one as the delivery step shows it checked ({@link loadOrderConsents}). */
+export const orderConsentsOf = (cartId: number) =>
+  Effect.map(loadOrderConsents(cartId), (consents): Readonly<Record<string, boolean>> =>
+    Object.fromEntries(consents.map((consent) => [consent.code, consent.checked === true])))
 
 /**
  * The order placed in a session (§3 `purchaseId`, `confirmationUrl`, `purchase {orderId, items}`): the order named by
@@ -1376,8 +1468,9 @@ export const loadPurchase = (
       readonly confirmation_token: string
       readonly shop_id: string
       readonly cart_id: number | null
+      readonly consents: unknown
     }>`
-      SELECT o.order_id, o.order_number, o.confirmation_token, o.shop_id, o.cart_id FROM orders o
+      SELECT o.order_id, o.order_number, o.confirmation_token, o.shop_id, o.cart_id, o.consents FROM orders o
       WHERE o.order_id = (SELECT CASE WHEN s.data->>${lastOrderSessionKey} ~ '^[0-9]+$'
                                       THEN (s.data->>${lastOrderSessionKey})::int END
                           FROM sessions s WHERE s.session_id = ${sessionId})
@@ -1403,6 +1496,7 @@ export const loadPurchase = (
         `${shop.urlKeys.cart}${checkoutStepTable.confirmation.locationSuffix}?token=${encodeURIComponent(order.confirmation_token)}`,
       purchase: {
         orderId: order.order_number,
+        consents: Object.fromEntries(Object.entries(objectOf(order.consents)).filter((entry): entry is [string, boolean] => typeof entry[1] === "boolean")),
         items: items.map((item): CartArticle => ({
           articleId: item.order_item_id,
           count: item.count,

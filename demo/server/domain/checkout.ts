@@ -46,7 +46,7 @@ import type { FlashMessage } from "../../../core/api/entities/flash.ts"
 import type { BillingMethods } from "../../../core/api/entities/payment.ts"
 import { LoginRequired } from "../../../core/api/errors.ts"
 import type { SessionData } from "../../../core/api/security.ts"
-import { activeBundlesTotal } from "../../../core/domain/cart.ts"
+import { deliveryInsuranceFee } from "../../../core/domain/cart.ts"
 import {
   type CheckoutStep,
   checkoutStepTable,
@@ -97,25 +97,20 @@ import {
   loadBillingMethods,
   loadPurchase,
   mutateCart,
+  orderConsentsOf,
   type PaymentContext,
   readCart,
   round2,
   withoutVat
 } from "./cart.ts"
+import { type DeliveryGroup, digitalDeliveryId, groupDeliveries, lineValue, marketplaceDeliveryPrefix, ownDeliveryId } from "./deliveryGroups.ts"
 import { withIdempotencyKey } from "./idempotency.ts"
+
+export { type DeliveryGroup, digitalDeliveryId, groupDeliveries, lineValue, marketplaceDeliveryPrefix, ownDeliveryId }
 
 // -----------------------------------------------------------------------------------------------
 // constants (our choices where the spec says "not shown")
 // -----------------------------------------------------------------------------------------------
-
-/** The delivery id of the shop's own-stock delivery. */
-export const ownDeliveryId = "own"
-
-/** The delivery id of the digital-content delivery (e-mailed, no methods). */
-export const digitalDeliveryId = "digital"
-
-/** The prefix of a marketplace partner's delivery id (`mp-{partnerId}`). */
-export const marketplaceDeliveryPrefix = "mp-"
 
 /** The `deliveredBy` of the digital-content delivery. */
 export const digitalDeliveredBy = "email"
@@ -123,8 +118,6 @@ export const digitalDeliveredBy = "email"
 /** The most pieces a privileged pick-up box takes; a bigger delivery cannot go to a box. */
 export const boxMaxPieces = 5
 
-/** The delivery insurance fee: this share of the delivery's goods and services (1 %). */
-export const deliveryInsuranceRate = 0.01
 
 /** The delivery strategies offered when the own delivery has several lines (§3 availableDeliveryStrategies). */
 export const deliveryStrategies = ["separately", "together"] as const
@@ -264,10 +257,6 @@ export const requestPaymentContext: Effect.Effect<PaymentContext> = Effect.map(
 // cart lines
 // -----------------------------------------------------------------------------------------------
 
-/** What a line is worth: its goods and active services (§3 bundles shown times the count). */
-export const lineValue = (line: CartLine): number =>
-  round2(line.unitPrice * line.count + activeBundlesTotal(line.bundles, line.count))
-
 /** What a line takes from stock: variant id to pieces (a bonus set: each of its variants). */
 export const stockNeedsOf = (line: CartLine): ReadonlyArray<readonly [variantId: number, pieces: number]> =>
   line.articleType === "bonus_set"
@@ -376,18 +365,6 @@ export interface PaymentRow {
   readonly payment_limitation: string
 }
 
-/** One delivery of the cart: the lines shipped together and who ships them. */
-export interface DeliveryGroup {
-  readonly id: string
-  readonly kind: "own" | "marketplace" | "digital"
-  readonly partnerId: number | null
-  readonly partnerTitle: string | null
-  readonly lines: ReadonlyArray<CartLine>
-  /** Goods and services of the delivery. */
-  readonly value: number
-  readonly pieces: number
-}
-
 /** Everything the delivery and checkout steps read, loaded once per call. */
 export interface CheckoutContext {
   readonly session: SessionData
@@ -408,34 +385,6 @@ export interface CheckoutContext {
   readonly shippingAddress: AddressRow | undefined
   readonly payment: PaymentContext
   readonly todayMs: number
-}
-
-const isDigitalLine = (line: CartLine): boolean => line.materialType === "digital-content"
-
-/**
- * Groups the cart lines into deliveries (§3): the shop's own stock, then one delivery per marketplace partner (in
- * the order they first appear), then digital content. Empty groups are left out.
- */
-export const groupDeliveries = (lines: ReadonlyArray<CartLine>): ReadonlyArray<DeliveryGroup> => {
-  const make = (id: string, kind: DeliveryGroup["kind"], members: ReadonlyArray<CartLine>): DeliveryGroup => ({
-    id,
-    kind,
-    partnerId: kind === "marketplace" ? (members[0]?.partnerId ?? null) : null,
-    partnerTitle: kind === "marketplace" ? (members[0]?.partnerTitle ?? null) : null,
-    lines: members,
-    value: round2(members.reduce((sum, line) => sum + lineValue(line), 0)),
-    pieces: members.reduce((sum, line) => sum + line.count, 0)
-  })
-  const physical = lines.filter((line) => !isDigitalLine(line))
-  const own = physical.filter((line) => line.partnerId === null)
-  const partners = [...new Set(physical.flatMap((line) => (line.partnerId === null ? [] : [line.partnerId])))]
-  const digital = lines.filter(isDigitalLine)
-  return [
-    ...(own.length > 0 ? [make(ownDeliveryId, "own", own)] : []),
-    ...partners.map((partnerId) =>
-      make(`${marketplaceDeliveryPrefix}${partnerId}`, "marketplace", physical.filter((line) => line.partnerId === partnerId))),
-    ...(digital.length > 0 ? [make(digitalDeliveryId, "digital", digital)] : [])
-  ]
 }
 
 /** The session's cart is gone (a defect: the session middleware always gives one). */
@@ -520,8 +469,8 @@ export const transportAvailable = (method: MethodRow, group: DeliveryGroup): boo
 export const transportPrice = (ctx: CheckoutContext, method: MethodRow): number =>
   method.free_from !== null && ctx.totals.afterDiscounts >= method.free_from ? 0 : method.price
 
-/** The insurance fee of a delivery (§7 select-delivery-insurance): {@link deliveryInsuranceRate} of its value. */
-export const insuranceFee = (group: DeliveryGroup): number => round2(group.value * deliveryInsuranceRate)
+/** The insurance fee of a delivery (§7 select-delivery-insurance): the core rule's share of its value. */
+export const insuranceFee = (group: DeliveryGroup): number => deliveryInsuranceFee(group.value)
 
 /**
  * The earliest delivery date of a transport (§3 from/to): its days, plus a partner's delivery days, plus the
@@ -1561,7 +1510,8 @@ export const orderProblems = (ctx: CheckoutContext) =>
  * Places the order from the session's cart in one transaction (§4, SERVER.md): marks the cart ordered (refused when
  * it no longer is open), decrements the stock of every variant (refusing, and rolling everything back, when one is
  * short), creates the order (number from `order_number_seq`, confirmation token, pick-up code for a pick-up,
- * the cart engine's total plus delivery insurance) and its items, uses up the applied discount codes, gives the
+ * the cart engine's total, which counts the delivery insurance; the order consents as the delivery step shows them) and
+ * its items, uses up the applied discount codes, gives the
  * session a new open cart and records the order in the session. Answers the order id.
  */
 export const placeOrder = (ctx: CheckoutContext) =>
@@ -1614,9 +1564,8 @@ export const placeOrder = (ctx: CheckoutContext) =>
         }
       })
       const pickup = deliveries.some((d) => d.methodKind !== undefined && (pupMethodKinds as ReadonlyArray<string>).includes(d.methodKind))
-      const insurance = round2(ctx.groups.reduce((sum, group) => sum + (ctx.selections.get(group.id)?.insurance === true ? insuranceFee(group) : 0), 0))
-      const total = round2(ctx.totals.total + insurance)
-      const totalNoVat = round2(ctx.totals.totalNoVat + withoutVat(insurance, ctx.state.shopVatRate))
+      const total = ctx.totals.total
+      const totalNoVat = ctx.totals.totalNoVat
       const addresses = {
         billing: ctx.billingAddress === undefined ? null : billingAddressView(ctx.billingAddress),
         shipping: ctx.shippingAddress === undefined ? null : shippingAddressView(ctx.shippingAddress)
@@ -1627,16 +1576,18 @@ export const placeOrder = (ctx: CheckoutContext) =>
         lastname: ctx.customer.lastname ?? null,
         ...readRecord(ctx.row.customer_data)
       }
+      const consents = yield* orderConsentsOf(ctx.state.cartId)
       const inserted = yield* sql<{ order_id: number }>`
         INSERT INTO orders (order_number, shop_id, customer_id, cart_id, confirmation_token, currency, total, total_no_vat,
                             discount_total, billing_method_code, billing_selection, deliveries, addresses, customer_data,
-                            invoice_note, pickup_code)
+                            invoice_note, pickup_code, consents)
         VALUES (nextval('order_number_seq')::text, ${session.shopId}, ${session.customerId}, ${ctx.state.cartId},
                 ${newConfirmationToken()}, ${ctx.shop.currency}, ${total}, ${totalNoVat}, ${ctx.totals.discounts.value},
                 ${ctx.state.billingMethodCode},
                 ${ctx.state.billingSelection === null ? null : JSON.stringify(ctx.state.billingSelection)}::jsonb,
                 ${JSON.stringify(deliveries)}::jsonb, ${JSON.stringify(addresses)}::jsonb, ${JSON.stringify(customerData)}::jsonb,
-                ${ctx.state.invoiceNote}, ${pickup ? String(randomInt(100_000, 1_000_000)) : null})
+                ${ctx.state.invoiceNote}, ${pickup ? String(randomInt(100_000, 1_000_000)) : null},
+                ${JSON.stringify(consents)}::jsonb)
         RETURNING order_id`
       const orderId = inserted[0]!.order_id
       for (const line of ctx.state.lines) {

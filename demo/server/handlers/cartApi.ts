@@ -70,7 +70,11 @@ export const CartApiHandlers = HttpApiBuilder.group(ShopApi, "cartApi", (handler
         const consents = yield* orDieOnSql(loadOrderConsents(session.cartId))
         return { status: { status: "ok" }, consents }
       }))
-    .handle("orderConsentNotes", () => Effect.succeed({ status: { status: "ok" }, notes: orderConsentNotes() }))
+    .handle("orderConsentNotes", () =>
+      Effect.gen(function*() {
+        const session = yield* Session
+        return { status: { status: "ok" }, notes: yield* orDieOnSql(orderConsentNotes(session.cartId)) }
+      }))
     .handle("selectBillingMethod", ({ query, request }) =>
       Effect.gen(function*() {
         const session = yield* Session

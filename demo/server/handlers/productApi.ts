@@ -8,7 +8,8 @@
 import { Effect, Layer } from "effect"
 import { HttpApiBuilder, HttpApiMiddleware } from "effect/http-api"
 import { SqlClient } from "effect/sql"
-import { ProductApi } from "../../../core/api/productApi.ts"
+import { ProductApi, type ProductVariant } from "../../../core/api/productApi.ts"
+import { markAdultVariants } from "../domain/adult.ts"
 import { productCount, recommendedFor, similarTo, variantsByIds } from "../domain/productVariants.ts"
 import { CallPolicyLive } from "../http/middleware.ts"
 import { prefixedRouter } from "../http/prefixed.ts"
@@ -18,7 +19,8 @@ export const productApiPrefix = "/product-api"
 
 /**
  * The handlers of the product API's `products` group (read-only; unknown ids are left out, never
- * 404): `findVariantsById` and `findVariants` (with the asked-for properties) answer the variants
+ * 404; an answer with an adult-only product carries the `adult-content` header until the shopper
+ * confirms, §4): `findVariantsById` and `findVariants` (with the asked-for properties) answer the variants
  * in the order asked; `recommendedProducts` answers in-stock products of the variant's category
  * (its accessory categories with `accessoryVariants`), closest in price first, at most `count`
  * (default 10, at most 50); `similarProducts` answers other products of the product's category,
@@ -29,8 +31,13 @@ export const ProductApiHandlers = HttpApiBuilder.group(
   "products",
   Effect.fn(function*(handlers) {
     const sql = yield* SqlClient.SqlClient
-    const run = <A, E>(effect: Effect.Effect<A, E, SqlClient.SqlClient>) =>
-      Effect.orDie(Effect.provideService(effect, SqlClient.SqlClient, sql))
+    /** Runs a listing; a response showing an adult-only product carries the adult-content header (§4). */
+    const run = <E>(effect: Effect.Effect<ReadonlyArray<ProductVariant>, E, SqlClient.SqlClient>) =>
+      Effect.orDie(Effect.provideService(
+        Effect.tap(effect, (variants) => markAdultVariants(variants.map((variant) => variant.variantId))),
+        SqlClient.SqlClient,
+        sql
+      ))
     return handlers
       .handle("findVariantsById", ({ query }) => run(variantsByIds(query.ids)))
       .handle("findVariants", ({ query }) => run(variantsByIds(query.ids, query.properties ?? [])))

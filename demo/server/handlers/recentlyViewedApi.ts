@@ -11,6 +11,7 @@ import { HttpApiBuilder, HttpApiMiddleware } from "effect/http-api"
 import { SqlClient } from "effect/sql"
 import { RecentlyViewedApi } from "../../../core/api/recentlyViewedApi.ts"
 import { recentlyViewedDefaultCount } from "../../../core/domain/tracking.ts"
+import { markAdultVariants } from "../domain/adult.ts"
 import { variantsByIds } from "../domain/productVariants.ts"
 import { recentlyViewedKeep, viewedIds, visitorIdOf } from "../domain/recentlyViewed.ts"
 import { CallPolicyLive } from "../http/middleware.ts"
@@ -23,14 +24,15 @@ export const recentlyViewedApiPrefix = "/recently-viewed-api"
  * The handlers of the `recentlyViewed` group: `retrieve` answers the ids the cookie's visitor
  * viewed, newest first, at most `maxItems` (all kept, up to 50, when absent); none without a
  * tracking cookie. `findProducts` answers the products of the ids in the order given, unknown ids
- * left out, at most `count` (default 10, §9).
+ * left out, at most `count` (default 10, §9); an answer with an adult-only product carries the
+ * `adult-content` header until the shopper confirms (§4).
  */
 export const RecentlyViewedApiHandlers = HttpApiBuilder.group(
   RecentlyViewedApi,
   "recentlyViewed",
   Effect.fn(function*(handlers) {
     const sql = yield* SqlClient.SqlClient
-    const run = <A, E>(effect: Effect.Effect<A, E, SqlClient.SqlClient>) =>
+    const run = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
       Effect.orDie(Effect.provideService(effect, SqlClient.SqlClient, sql))
     return handlers
       .handle("retrieve", ({ query, request }) =>
@@ -40,7 +42,11 @@ export const RecentlyViewedApiHandlers = HttpApiBuilder.group(
           return { ids: yield* run(viewedIds(visitor, Math.min(query.maxItems ?? recentlyViewedKeep, recentlyViewedKeep))) }
         }))
       .handle("findProducts", ({ query }) =>
-        Effect.map(run(variantsByIds(query.ids)), (variants) => variants.slice(0, query.count ?? recentlyViewedDefaultCount)))
+        run(Effect.gen(function*() {
+          const variants = (yield* variantsByIds(query.ids)).slice(0, query.count ?? recentlyViewedDefaultCount)
+          yield* markAdultVariants(variants.map((variant) => variant.variantId))
+          return variants
+        })))
   })
 )
 

@@ -776,7 +776,12 @@ export interface BillingDef {
   readonly disabled?: boolean
   /** Background payment-provider check (§4: CZN deferred, CZG revolving). */
   readonly providerCheck?: "deferred" | "revolving"
+  /** Disabled for orders above this value in EUR (converted): cash on delivery has a limit. */
+  readonly maxOrderTotalEur?: number
 }
+
+/** The highest order value cash on delivery takes, in EUR (ours; 50 000 Kč): above it CZ0 is disabled, so CZ removes it (§5). */
+export const cashOnDeliveryLimitEur = 2000
 
 const card: Texts = ["Platba kartou online", "Platba kartou online", "Plaćanje karticom online", "Online bankkártyás fizetés", "Płatność kartą online", "Plačilo s kartico na spletu"]
 const transfer: Texts = ["Bankovní převod", "Bankový prevod", "Bankovna uplata", "Banki átutalás", "Przelew bankowy", "Bančno nakazilo"]
@@ -805,7 +810,7 @@ export const billingDefs = (country: Country, language: string): ReadonlyArray<B
         { code: "CZG_6", parent: "CZG", title: "6 splátek" },
         { code: "CZG_12", parent: "CZG", title: "12 splátek" },
         { code: "CZG_24", parent: "CZG", title: "24 splátek" },
-        { code: "CZ0", title: l(cod), priceEur: 1.2 },
+        { code: "CZ0", title: l(cod), priceEur: 1.2, maxOrderTotalEur: cashOnDeliveryLimitEur },
         { code: "CZB", title: l(transfer), lengthy: true },
         { code: "CZAw", title: l(wallet) }
       ]
@@ -814,7 +819,7 @@ export const billingDefs = (country: Country, language: string): ReadonlyArray<B
         { code: "SKU", title: l(atShop) },
         { code: "SKC", title: l(card) },
         ...cardChildren("SKC"),
-        { code: "SKD", title: l(cod), priceEur: 1.5 },
+        { code: "SKD", title: l(cod), priceEur: 1.5, maxOrderTotalEur: cashOnDeliveryLimitEur },
         { code: "SKB", title: l(transfer), lengthy: true },
         { code: "SKAw", title: l(wallet) }
       ]
@@ -822,7 +827,7 @@ export const billingDefs = (country: Country, language: string): ReadonlyArray<B
       return [
         { code: "HRC", title: l(card) },
         ...cardChildren("HRC"),
-        { code: "HRD", title: l(cod), priceEur: 1.99 },
+        { code: "HRD", title: l(cod), priceEur: 1.99, maxOrderTotalEur: cashOnDeliveryLimitEur },
         { code: "HRB", title: l(transfer), lengthy: true },
         { code: "HRAw", title: l(wallet) }
       ]
@@ -831,7 +836,7 @@ export const billingDefs = (country: Country, language: string): ReadonlyArray<B
         { code: "HUU", title: l(atShop) },
         { code: "HUC", title: l(card) },
         ...cardChildren("HUC"),
-        { code: "HUD", title: l(cod), priceEur: 1.5 },
+        { code: "HUD", title: l(cod), priceEur: 1.5, maxOrderTotalEur: cashOnDeliveryLimitEur },
         { code: "HUB", title: l(transfer), lengthy: true },
         { code: "HUAw", title: l(wallet) }
       ]
@@ -841,7 +846,7 @@ export const billingDefs = (country: Country, language: string): ReadonlyArray<B
         { code: "PLC", title: l(card) },
         ...cardChildren("PLC"),
         { code: "PLK", title: "BLIK" },
-        { code: "PLD", title: l(cod), priceEur: 1.2 },
+        { code: "PLD", title: l(cod), priceEur: 1.2, maxOrderTotalEur: cashOnDeliveryLimitEur },
         { code: "PLB", title: l(transfer), lengthy: true },
         { code: "PLAw", title: l(wallet) }
       ]
@@ -849,7 +854,7 @@ export const billingDefs = (country: Country, language: string): ReadonlyArray<B
       return [
         { code: "SIU_c", title: l(card) },
         { code: "SIU_cw", title: `${l(card)} (Apple Pay / Google Pay)` },
-        { code: "SID", title: l(cod), priceEur: 1.5 },
+        { code: "SID", title: l(cod), priceEur: 1.5, maxOrderTotalEur: cashOnDeliveryLimitEur },
         { code: "SIB", title: l(transfer), lengthy: true }
       ]
   }

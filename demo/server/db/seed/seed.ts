@@ -389,7 +389,8 @@ const seedCatalog = (ctx: ShopContext, rng: Rng): void => {
       code: top.code,
       url_key: slugify(topTitle),
       title: topTitle,
-      position: topIndex
+      position: topIndex,
+      adult: false
     })
     for (const [leafIndex, leaf] of top.leaves.entries()) {
       const leafId = ids.next("categories")
@@ -402,7 +403,8 @@ const seedCatalog = (ctx: ShopContext, rng: Rng): void => {
         code: leaf.code,
         url_key: urlKey,
         title: leafTitle,
-        position: leafIndex
+        position: leafIndex,
+        adult: leaf.adult === true
       })
       leaves.push({ leaf, categoryId: leafId, path: `${topTitle} > ${leafTitle}`, accent: top.accent, urlKey })
     }
@@ -694,6 +696,7 @@ const seedLogistics = (ctx: ShopContext): void => {
       lengthy: method.lengthy === true,
       disabled: method.disabled === true,
       provider_check: method.providerCheck ?? null,
+      max_order_total: method.maxOrderTotalEur === undefined ? null : threshold(method.maxOrderTotalEur, currency),
       payment_limitation: "NO_LIMITATION",
       icon: mediaUrl(`icon-pay-${method.code}`),
       active: true
