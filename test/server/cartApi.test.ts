@@ -57,6 +57,41 @@ describe("cartApi (server)", () => {
       assert.property(withWallet.json.billingMethods, "CZAw")
     }).pipe(Effect.provide(clientLayerFor(backend))))
 
+  it.effect("loadCart answers the deliveries and the order's addresses, and each article's title, link, image, prices, params and availability", () =>
+    Effect.gen(function*() {
+      const { client, session } = yield* start
+      const colored = (yield* probe.use((sql) =>
+        sql<{ variant_id: number; variant_url: string; url_key: string; price: number; value: string; width: number; height: number; availability_key: string }>`
+          SELECT v.variant_id, v.variant_url, c.url_key, pr.price::float8 AS price, vp.value, m.width, m.height, st.availability_key
+          FROM variants v JOIN products p ON p.product_id = v.product_id JOIN categories c ON c.category_id = p.main_category_id
+          JOIN prices pr ON pr.variant_id = v.variant_id JOIN stock st ON st.variant_id = v.variant_id
+          JOIN variant_params vp ON vp.variant_id = v.variant_id AND vp.key = 'COLOR' JOIN media m ON m.media_id = v.media_id
+          WHERE v.shop_id = 'CZ10MA' AND p.active AND p.marketplace_partner_id IS NULL AND p.material_type IS NULL AND st.in_stock >= 3
+          ORDER BY v.variant_id LIMIT 1`))[0]!
+      const customerId = yield* probe.use((sql) => customerIdOf(sql, demoEmail("gold", "CZ")))
+      yield* probe.use((sql) => logInByDatabase(sql, session.cartId, customerId))
+      yield* bootstrapSession(client)
+      yield* client.cart.addToCart({ payload: { variantId: colored.variant_id, amount: 3 } })
+      const loaded = yield* client.cartApi.loadCart()
+      const article = loaded.cart?.articles?.find((a) => a.variantId === colored.variant_id)
+      expect(article).toMatchObject({
+        url: `/${colored.url_key}/${colored.variant_url}`,
+        image: { width: colored.width, height: colored.height },
+        unitPrice: colored.price,
+        linePrice: Math.round(colored.price * 3 * 100) / 100,
+        currency: "CZK",
+        availability: { key: colored.availability_key }
+      })
+      assert.isString(article?.title)
+      assert.match(article?.image?.url ?? "", /^\/media\//)
+      expect(article?.params?.find((param) => param.key === "COLOR")?.value).toBe(colored.value)
+      expect(loaded.deliveries?.map((delivery) => delivery.deliveryId)).toEqual(["own"])
+      assert.isAbove(loaded.deliveries?.[0]?.deliveryMethods?.length ?? 0, 0)
+      expect(loaded.cart?.deliveries).toEqual(loaded.deliveries)
+      assert.isNotNull(loaded.cart?.addresses?.primary, "gold's billing profile")
+      assert.isNotNull(loaded.cart?.addresses?.shipping, "gold's shipping address")
+    }).pipe(Effect.provide(clientLayerFor(backend))))
+
   it.effect("selectBillingMethod selects a method with its child payment; an unavailable one is a 200 error flash; clean clears it", () =>
     Effect.gen(function*() {
       const { client, session } = yield* start

@@ -46,28 +46,6 @@ export const CartArticleVariant = Schema.Struct({
 /** Decoded type of {@link CartArticleVariant}. */
 export type CartArticleVariant = typeof CartArticleVariant.Type
 
-/**
- * A cart article (§3), identified by `articleId`, with its `count`. `variantId` or `bonusSetId` says what it is;
- * `marketplacePartnerId` keys the cart's `marketplacePartners`; `availability.inStock` is the stock (the quantity
- * rule defaults it to 1). `materialType` stays a string (`digital-content` is the known value).
- */
-export const CartArticle = Schema.Struct({
-  articleId: WireInt,
-  count: WireInt,
-  variantId: Schema.optionalKey(WireInt),
-  bonusSetId: Schema.optionalKey(WireInt),
-  cartItemId: Schema.optionalKey(WireInt),
-  marketplacePartnerId: Schema.optionalKey(Schema.NullOr(WireString)),
-  materialType: Schema.optionalKey(Schema.String),
-  availability: Schema.optionalKey(Schema.Struct({ inStock: Schema.optionalKey(WireInt) })),
-  variants: Schema.optionalKey(Schema.Array(CartArticleVariant)),
-  bundles: Schema.optionalKey(Schema.Array(Bundle)),
-  type: Schema.optionalKey(CartArticleType)
-})
-
-/** Decoded type of {@link CartArticle}. */
-export type CartArticle = typeof CartArticle.Type
-
 /** The param key whose value is shown as a colour swatch (§3: COLOR). */
 export const colorParamKey = "COLOR"
 
@@ -82,6 +60,50 @@ export const ItemParam = Schema.Struct({
 
 /** Decoded type of {@link ItemParam}. */
 export type ItemParam = typeof ItemParam.Type
+
+/** A product image with its size in pixels (ours): what a cart line shows. */
+export const ArticleImage = Schema.Struct({
+  url: Schema.String,
+  width: Schema.optionalKey(WireInt),
+  height: Schema.optionalKey(WireInt)
+})
+
+/** Decoded type of {@link ArticleImage}. */
+export type ArticleImage = typeof ArticleImage.Type
+
+/**
+ * A cart article (§3), identified by `articleId`, with its `count`. `variantId` or `bonusSetId` says what it is;
+ * `marketplacePartnerId` keys the cart's `marketplacePartners`; `availability.inStock` is the stock (the quantity
+ * rule defaults it to 1). `materialType` stays a string (`digital-content` is the known value).
+ *
+ * What the storefront shows of a line (optional, ours; the reference server fills them): `title`, `url` (the product
+ * link `/{mainCategoryUrlKey}/{variantUrl}`, §2), `image` with its size, `unitPrice` (one piece) and `linePrice`
+ * (the pieces, services not included: see `bundles`) in `currency`, the variant's `params` (COLOR as a swatch) and
+ * `availability.key` (e.g. `in_stock`, `low_stock`, `out_of_stock`).
+ */
+export const CartArticle = Schema.Struct({
+  articleId: WireInt,
+  count: WireInt,
+  variantId: Schema.optionalKey(WireInt),
+  bonusSetId: Schema.optionalKey(WireInt),
+  cartItemId: Schema.optionalKey(WireInt),
+  marketplacePartnerId: Schema.optionalKey(Schema.NullOr(WireString)),
+  materialType: Schema.optionalKey(Schema.String),
+  title: Schema.optionalKey(Schema.String),
+  url: Schema.optionalKey(Schema.String),
+  image: Schema.optionalKey(ArticleImage),
+  unitPrice: Schema.optionalKey(WireNumber),
+  linePrice: Schema.optionalKey(WireNumber),
+  currency: Schema.optionalKey(Schema.String),
+  params: Schema.optionalKey(Schema.Array(ItemParam)),
+  availability: Schema.optionalKey(Schema.Struct({ inStock: Schema.optionalKey(WireInt), key: Schema.optionalKey(Schema.String) })),
+  variants: Schema.optionalKey(Schema.Array(CartArticleVariant)),
+  bundles: Schema.optionalKey(Schema.Array(Bundle)),
+  type: Schema.optionalKey(CartArticleType)
+})
+
+/** Decoded type of {@link CartArticle}. */
+export type CartArticle = typeof CartArticle.Type
 
 /**
  * An item of the cart widget (§3). The server sends `id` or `itemId` (both optional here; read `id ?? itemId`).

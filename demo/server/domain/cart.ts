@@ -20,11 +20,13 @@ import { Clock, Data, Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import type {
+  ArticleImage,
   Bundle,
   Cart,
   CartArticle,
   CartArticleVariant,
   DiscountCode,
+  ItemParam,
   PreviewDelivery,
   WidgetCartItem
 } from "../../../core/api/entities/cart.ts"
@@ -329,6 +331,10 @@ export interface CartLine {
   readonly title: string
   readonly url: string | undefined
   readonly mediaId: string | null
+  /** The product image with its size, when the line has one. */
+  readonly image: ArticleImage | undefined
+  /** The variant's parameters (§3 params; COLOR is a swatch); none for a bonus set. */
+  readonly params: ReadonlyArray<ItemParam>
   readonly partnerId: number | null
   readonly partnerTitle: string | null
   readonly materialType: string | null
@@ -432,6 +438,25 @@ export const readCart = (cartId: number): Effect.Effect<CartState | undefined, S
       LEFT JOIN stock st ON st.variant_id = bsi.variant_id
       WHERE ${sql.in("bsi.bonus_set_id", setIds)}
       ORDER BY bsi.bonus_set_id, bsi.position`
+    const mediaIds = [...new Set([...items.map((item) => item.media_id), ...setItems.map((row) => row.media_id)].flatMap((id) => (id === null ? [] : [id])))]
+    const media = mediaIds.length === 0 ? [] : yield* sql<{ media_id: string; width: number; height: number }>`
+      SELECT media_id, width, height FROM media WHERE ${sql.in("media_id", mediaIds)}`
+    const imageOf = (mediaId: string | null): ArticleImage | undefined => {
+      const row = mediaId === null ? undefined : media.find((m) => m.media_id === mediaId)
+      return row === undefined ? undefined : { url: mediaUrl(row.media_id), width: row.width, height: row.height }
+    }
+    const variantIds = [...new Set(items.flatMap((item) => (item.variant_id === null ? [] : [item.variant_id])))]
+    const paramRows = variantIds.length === 0 ? [] : yield* sql<ParamRow>`
+      SELECT variant_id, key, title, value, css, measure FROM variant_params
+      WHERE ${sql.in("variant_id", variantIds)} ORDER BY variant_id, position`
+    const paramsOf = (variantId: number | null): ReadonlyArray<ItemParam> =>
+      paramRows.filter((row) => row.variant_id === variantId).map((row) => ({
+        key: row.key,
+        title: row.title,
+        value: row.value,
+        ...(row.css === null ? {} : { css: row.css }),
+        ...(row.measure === null ? {} : { measure: row.measure })
+      }))
     const productIds = [...new Set(items.flatMap((item) => (item.product_id === null ? [] : [item.product_id])))]
     const offers = productIds.length === 0 ? [] : yield* sql<OfferRow>`
       SELECT bundle_id, product_id, type, title, price::float8 AS price
@@ -510,6 +535,8 @@ export const readCart = (cartId: number): Effect.Effect<CartState | undefined, S
           ? productLink(first?.category_url_key ?? null, first?.variant_url ?? null)
           : productLink(item.category_url_key, item.variant_url),
         mediaId: isSet ? (first?.media_id ?? null) : item.media_id,
+        image: imageOf(isSet ? (first?.media_id ?? null) : item.media_id),
+        params: isSet ? [] : paramsOf(item.variant_id),
         partnerId: item.partner_id,
         partnerTitle: item.partner_title,
         materialType: item.material_type,
@@ -624,7 +651,7 @@ export const cartTotals = (state: CartState): CartTotals => {
   }
 }
 
-const articleOf = (line: CartLine): CartArticle => ({
+const articleOf = (line: CartLine, currency: string): CartArticle => ({
   articleId: line.itemId,
   cartItemId: line.itemId,
   count: line.count,
@@ -632,14 +659,26 @@ const articleOf = (line: CartLine): CartArticle => ({
   ...(line.bonusSetId === null ? {} : { bonusSetId: line.bonusSetId }),
   marketplacePartnerId: line.partnerId === null ? null : String(line.partnerId),
   ...(line.materialType === null ? {} : { materialType: line.materialType }),
-  availability: { inStock: line.stock },
+  title: line.title,
+  ...(line.url === undefined ? {} : { url: line.url }),
+  ...(line.image === undefined ? {} : { image: line.image }),
+  unitPrice: line.unitPrice,
+  linePrice: lineGoods(line),
+  currency,
+  params: line.params,
+  availability: { inStock: line.stock, key: line.availabilityKey },
   ...(line.articleType === "bonus_set" ? { variants: line.setVariants } : {}),
   bundles: line.bundles,
   type: line.gift ? giftType : line.articleType
 })
 
-/** The cart articles of §3 (`articleId` and `cartItemId` are both the cart item id). */
-export const cartArticles = (state: CartState): ReadonlyArray<CartArticle> => state.lines.map(articleOf)
+/**
+ * The cart articles of §3 (`articleId` and `cartItemId` are both the cart item id), with what the storefront shows
+ * of each line: title, product link, image with its size, unit and line price in the shop's currency, params and
+ * availability.
+ */
+export const cartArticles = (state: CartState): ReadonlyArray<CartArticle> =>
+  state.lines.map((line) => articleOf(line, state.shop.currency))
 
 const previewDeliveriesOf = (state: CartState): ReadonlyArray<PreviewDelivery> => {
   const groups = new Map<number | null, { ids: Array<number>; by: string | null }>()
@@ -738,11 +777,7 @@ const activeOfType = (line: CartLine, type: BundleType): Bundle | null =>
  * piece, `price` the line's price (pieces and active services), the active warranty, insurance and return guarantee;
  * with `extended`, also the variant's `params` and every offered bundle.
  */
-export const widgetItems = (
-  state: CartState,
-  params: ReadonlyMap<number, ReadonlyArray<ParamRow>>,
-  options: WidgetOptions
-): ReadonlyArray<WidgetCartItem> =>
+export const widgetItems = (state: CartState, options: WidgetOptions): ReadonlyArray<WidgetCartItem> =>
   state.lines.map((line): WidgetCartItem => ({
     id: line.itemId,
     itemId: line.itemId,
@@ -763,13 +798,7 @@ export const widgetItems = (
     return_guarantee: activeOfType(line, "return_guarantee"),
     ...(options.extended
       ? {
-        params: (line.variantId === null ? [] : (params.get(line.variantId) ?? [])).map((row) => ({
-          key: row.key,
-          title: row.title,
-          value: row.value,
-          ...(row.css === null ? {} : { css: row.css }),
-          ...(row.measure === null ? {} : { measure: row.measure })
-        })),
+        params: line.params,
         bundles: line.bundles
       }
       : { bundles: line.bundles.filter(isActiveBundle) })
@@ -781,17 +810,10 @@ export const loadWidgetCart = (
   options: WidgetOptions = { extended: true }
 ): Effect.Effect<WidgetCart, SqlError, SqlClient.SqlClient> =>
   Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
     const state = yield* readCart(cartId)
     if (state === undefined) return { articles: [], itemCount: 0, cartPrice: 0 }
-    const variantIds = state.lines.flatMap((line) => (line.variantId === null ? [] : [line.variantId]))
-    const rows = !options.extended || variantIds.length === 0 ? [] : yield* sql<ParamRow>`
-      SELECT variant_id, key, title, value, css, measure FROM variant_params
-      WHERE ${sql.in("variant_id", variantIds)} ORDER BY variant_id, position`
-    const params = new Map<number, Array<ParamRow>>()
-    for (const row of rows) params.set(row.variant_id, [...(params.get(row.variant_id) ?? []), row])
     return {
-      articles: widgetItems(state, params, options),
+      articles: widgetItems(state, options),
       itemCount: state.lines.length,
       cartPrice: cartTotals(state).afterDiscounts
     }

@@ -2,7 +2,9 @@
  * The new cart API's cart, purchase, invoice-note, order-consent and payment calls (spec §7
  * `/api/v2/cart.cart-api/`, group `cartApi`): load-cart, load-purchase, set-invoice-note, order-consents,
  * order-consent-notes, select-billing-method and clean-selected-payment. Every call answers the ApiResponse
- * envelope; a refused payment selection is 200 with `status.status` "error" and a flash (§4, §8).
+ * envelope; a refused payment selection is 200 with `status.status` "error" and a flash (§4, §8). load-cart answers
+ * the whole cart: articles (with title, link, image, prices, params, availability), deliveries with their methods
+ * and selection, the order's addresses, the customer and the billing methods.
  *
  * @module
  */
@@ -12,12 +14,12 @@ import { NotFound } from "../../../core/api/errors.ts"
 import { Session } from "../../../core/api/security.ts"
 import { ShopApi } from "../../../core/api/ShopApi.ts"
 import { genericErrorFlash } from "../../../core/domain/flash.ts"
-import { customerView, orDieOnSql } from "../domain/account.ts"
+import { orDieOnSql } from "../domain/account.ts"
+import { buildDeliveries, cartOf, loadContext } from "../domain/checkout.ts"
 import {
   cartResponse,
   cleanSelectedPayment,
   loadBillingMethods,
-  loadCart,
   loadOrderConsents,
   loadPurchase,
   orderConsentNotes,
@@ -34,12 +36,15 @@ export const CartApiHandlers = HttpApiBuilder.group(ShopApi, "cartApi", (handler
         const session = yield* Session
         return yield* orDieOnSql(
           Effect.gen(function*() {
-            const cart = yield* loadCart(session.cartId)
+            const ctx = yield* loadContext(session)
+            const deliveries = buildDeliveries(ctx)
+            const cart = cartOf(ctx, deliveries)
             return {
               status: { status: "ok" },
               cart,
               cartItems: cart.articles ?? [],
-              customer: yield* customerView(session),
+              customer: ctx.customer,
+              deliveries,
               billingMethods: yield* loadBillingMethods(session.cartId, paymentContextOf(request))
             }
           })

@@ -40,7 +40,9 @@ const CartArticleR = [
   "articleId",
   "count",
   ...under("variants.*", R.CartArticleVariant),
-  ...under("bundles.*", R.Bundle)
+  ...under("bundles.*", R.Bundle),
+  ...under("image", ["url"]),
+  ...under("params.*", R.ItemParam)
 ]
 const TransportR = ["id", ...under("earliestDate", R.EarliestDate)]
 const SelectedR = [...under("branch", R.Branch), ...under("earliestDate", R.EarliestDate)]
@@ -170,6 +172,7 @@ const cases: ReadonlyArray<Case> = [
   { name: "CartArticleVariant", schema: E.CartArticleVariant, required: R.CartArticleVariant },
   { name: "CartArticle", schema: E.CartArticle, required: CartArticleR },
   { name: "ItemParam", schema: E.ItemParam, required: R.ItemParam },
+  { name: "ArticleImage", schema: E.ArticleImage, required: ["url"] },
   { name: "WidgetCartItem", schema: E.WidgetCartItem, required: WidgetCartItemR },
   { name: "DiscountCode", schema: E.DiscountCode, required: R.DiscountCode },
   { name: "Discounts", schema: E.Discounts, required: under("codes.*", R.DiscountCode) },

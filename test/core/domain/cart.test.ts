@@ -10,6 +10,9 @@ import {
   cartAddEvents,
   cartEventImplies,
   deleteIdsParam,
+  deliveryChargeOf,
+  deliveryInsuranceFee,
+  deliveryInsuranceRate,
   digitalContentMaterialType,
   discountTypes,
   giftType,
@@ -17,7 +20,10 @@ import {
   hasDiscount,
   hasGiftCertificateDiscount,
   hasMarketplaceItems,
+  feesOf,
   isCartAddEvent,
+  roundToCents,
+  totalToPay,
   isGift
 } from "../../../core/domain/cart.ts"
 import type { ArticleGroup, Bundle, CartArticle, CartId, Discount } from "../../../core/domain/cart.ts"
@@ -192,5 +198,47 @@ describe("fit with the §3 Schemas", () => {
     const item: WidgetCartItem = { id: 5, count: 3, bundles: [{ type: "insurance", active: false, actual_price: 9 }] }
     expect(activeBundlesTotal(item.bundles ?? [], item.count ?? 1)).toBe(0)
     expect(activeBundlesTotal(articles[0]?.bundles ?? [], articles[0]?.count ?? 1)).toBe(200)
+  })
+})
+
+describe("the total to pay (§3 total; one rule for the cart and the placed order)", () => {
+  const cents = fc.integer({ min: 0, max: 10_000_000 }).map((n) => n / 100)
+  const delivery = fc.record({
+    price: cents,
+    freeFrom: fc.option(cents, { nil: null }),
+    insured: fc.boolean(),
+    value: cents
+  })
+  const parts = fc.record({ afterDiscounts: cents, paymentFee: cents, deliveries: fc.array(delivery, { maxLength: 4 }) })
+
+  test.prop([parts])("goods after discounts plus the payment fee plus every delivery's transport and insurance", (p) => {
+    const expected = p.deliveries.reduce(
+      (sum, d) =>
+        sum + (d.freeFrom !== null && p.afterDiscounts >= d.freeFrom ? 0 : d.price) + (d.insured ? Math.round(d.value) / 100 : 0),
+      p.afterDiscounts + p.paymentFee
+    )
+    expect(totalToPay(p)).toBeCloseTo(expected, 1)
+    expect(totalToPay(p)).toBe(roundToCents(p.afterDiscounts + feesOf(p)))
+  })
+
+  test.prop([parts, delivery])("insuring a delivery adds exactly its insurance fee, free transport or not", (p, d) => {
+    const plain = totalToPay({ ...p, deliveries: [...p.deliveries, { ...d, insured: false }] })
+    const insured = totalToPay({ ...p, deliveries: [...p.deliveries, { ...d, insured: true }] })
+    expect(roundToCents(insured - plain)).toBe(deliveryInsuranceFee(d.value))
+  })
+
+  test.prop([cents])("the insurance fee is 1 % of the delivery's value in cents, never negative", (value) => {
+    expect(deliveryInsuranceFee(value)).toBe(roundToCents(value * deliveryInsuranceRate))
+    expect(deliveryInsuranceFee(-value)).toBe(0)
+    expect(deliveryInsuranceFee(Number.NaN)).toBe(0)
+  })
+
+  test("examples: a transport free from 1000, insured delivery of 2500", () => {
+    const d = { price: 99, freeFrom: 1000, insured: true, value: 2500 }
+    expect(deliveryChargeOf(d, 999)).toBe(124)
+    expect(deliveryChargeOf(d, 1000)).toBe(25)
+    expect(totalToPay({ afterDiscounts: 2500, paymentFee: 30, deliveries: [d] })).toBe(2555)
+    expect(roundToCents(1.005)).toBe(1.01)
+    expect(roundToCents(-1.005)).toBe(-1.01)
   })
 })

@@ -6,6 +6,7 @@ import {
   backgroundLoadCodes,
   backgroundLoadDelayMs,
   defaultPaymentLimitation,
+  exceedsOrderLimit,
   expectedOkStatus,
   isBackgroundLoadEligible,
   isIncompatibleWithCoupons,
@@ -256,5 +257,21 @@ describe("fit with the §3 Schemas", () => {
     expect(isIncompatibleWithCoupons(cart.discounts?.codes ?? [])).toBe(false)
     const payload: WirePaymentSelection = paymentSelectionPayload({ billingMethodId: "CZN", newCard: true })
     expect(payload).toEqual({ billingMethodId: "CZN", rememberCard: 0, newCard: 1 })
+  })
+})
+
+describe("order limit (ours: cash on delivery up to a value)", () => {
+  test.prop([fc.option(fc.double({ noNaN: true, min: 0, max: 1e7 }), { nil: undefined }), fc.double({ noNaN: true, min: 0, max: 1e7 })])(
+    "a method exceeds its limit exactly when it has one and the order is worth more",
+    (limit, value) => {
+      expect(exceedsOrderLimit(limit, value)).toBe(limit !== undefined && value > limit)
+      expect(exceedsOrderLimit(null, value)).toBe(false)
+    }
+  )
+
+  test("a non-finite order value exceeds every limit", () => {
+    expect(exceedsOrderLimit(50_000, Number.NaN)).toBe(true)
+    expect(exceedsOrderLimit(50_000, Infinity)).toBe(true)
+    expect(exceedsOrderLimit(50_000, 50_000)).toBe(false)
   })
 })
