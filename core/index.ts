@@ -4,7 +4,8 @@
  * runs unchanged in a browser and in a Node script.
  *
  * Each concept is a namespace named as the spec names it, e.g. `Quantity.parseQuantity("7")`,
- * `Payment.availableBillingMethods(methods, { shop, walletSupported })`.
+ * `Payment.availableBillingMethods(methods, { shop, walletSupported })`. The message catalogues of the seven UI
+ * languages print keys as text: `Messages.translate("cs", "checkout_delivery_not_selected")`.
  *
  * @module
  */
@@ -31,6 +32,7 @@ export * as TagManager from "./domain/tagManager.ts"
 export * as Tracking from "./domain/tracking.ts"
 export * as Wishlist from "./domain/wishlist.ts"
 export * as Zip from "./domain/zip.ts"
+export * as Messages from "./messages/index.ts"
 export * as Api from "./api/index.ts"
 export * as Services from "./services/index.ts"
 export { ShopApi } from "./api/ShopApi.ts"

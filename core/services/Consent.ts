@@ -110,7 +110,7 @@ const gatesOf = (consents: Consents, freeDeliveryVersion: number | undefined): C
 })
 
 /** Who the consents belong to: the customer's id, or `null` for a guest. */
-type ConsentHolder = number | null
+export type ConsentHolder = number | null
 
 interface HolderState {
   readonly id: ConsentHolder

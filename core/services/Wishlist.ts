@@ -16,7 +16,6 @@ import { errorResponseStatus } from "../api/entities/envelope.ts"
 import type { Wishlist as WishlistList, WishlistItem, WishlistSummary } from "../api/entities/wishlist.ts"
 import { LoginRequired } from "../api/errors.ts"
 import { WishlistRejected } from "../api/wishlist.ts"
-import { pluralForm } from "../domain/plural.ts"
 import { safeRedirectTarget } from "../domain/redirect.ts"
 import { shopById, wishlistDetailUrl } from "../domain/shop.ts"
 import {
@@ -33,6 +32,7 @@ import {
   type QuantityLabel,
   type WishlistTarget
 } from "../domain/wishlist.ts"
+import { translate, type UiLanguage, uiLanguageOf } from "../messages/index.ts"
 import { Account } from "./Account.ts"
 import { failureMessageKey, readFailure, statusText, type CallFailure } from "./failures.ts"
 import { ensureSession } from "./session.ts"
@@ -48,8 +48,13 @@ export type WishlistApiKind = "legacy" | "new"
 export interface WishlistOptions {
   /** The API the drawer loads from and deletes through (default `new`); adding by variant always uses the new API. */
   readonly api?: WishlistApiKind
-  /** The counter's quantity label for a count (default: the spec's plural form key, `one`/`few`/`many`). */
+  /**
+   * The counter's quantity label for a count (default: the `wishlist_counter_items` message of the UI language, in
+   * the CLDR plural category of the count: `položka` / `položky` / `položek`).
+   */
   readonly quantityLabel?: QuantityLabel
+  /** The UI language of the default quantity label (default: the shop's language). */
+  readonly language?: UiLanguage
 }
 
 /** A list created by the last add or save, and its detail page (§2 `{wishlist-url}-detail/{wishlistId}`). */
@@ -158,7 +163,8 @@ const makeWith = (options: WishlistOptions) =>
     const signals = yield* Signals
     const account = yield* Account
     const apiKind = options.api ?? "new"
-    const quantityLabel: QuantityLabel = options.quantityLabel ?? pluralForm
+    const language = options.language ?? uiLanguageOf(shopById((yield* Ref.get(callState)).shopId))
+    const quantityLabel: QuantityLabel = options.quantityLabel ?? ((count) => translate(language, "wishlist_counter_items", { count }))
     const state = yield* SubscriptionRef.make(emptyWishlistState)
     const messageTimer = yield* FiberHandle.make<void, never>()
 
@@ -447,8 +453,8 @@ const makeWith = (options: WishlistOptions) =>
 
 /** The wishlist service: see {@link WishlistShape}. */
 export class Wishlist extends Context.Service<Wishlist, WishlistShape>()("storefront/Wishlist") {
-  /** The new wishlist API, the spec's plural form as the counter label. */
+  /** The new wishlist API, the shop language's counter label. */
   static readonly layer = Layer.effect(Wishlist, makeWith({}))
-  /** With options (legacy API, the counter's quantity label). */
+  /** With options (legacy API, the counter's quantity label or its language). */
   static readonly layerWith = (options: WishlistOptions) => Layer.effect(Wishlist, makeWith(options))
 }

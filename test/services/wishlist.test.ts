@@ -12,7 +12,7 @@ import { HttpResponse } from "msw"
 import { AccountGroup } from "../../core/api/account.ts"
 import { CartGroup } from "../../core/api/cart.ts"
 import { LegacyWishlistGroup, WishlistGroup, wishlistApiPrefix } from "../../core/api/wishlist.ts"
-import { pluralForm } from "../../core/domain/plural.ts"
+import { translate } from "../../core/messages/index.ts"
 import { shopById, wishlistDetailUrl } from "../../core/domain/shop.ts"
 import { createdTime, wishlistCacheMs, wishlistDrawerSize } from "../../core/domain/wishlist.ts"
 import { Account } from "../../core/services/Account.ts"
@@ -97,7 +97,8 @@ describe("Wishlist", () => {
       const newestOfAll = Math.max(...s.items.map(createdTime))
       assert.strictEqual(times[0], newestOfAll)
       assert.isTrue(s.hasNext)
-      assert.deepStrictEqual(s.counter, { slash: "/", count: s.itemsCount, label: pluralForm(s.itemsCount) })
+      assert.deepStrictEqual(s.counter, { slash: "/", count: s.itemsCount, label: translate("cs", "wishlist_counter_items", { count: s.itemsCount }) })
+      assert.strictEqual(s.counter?.label, new Intl.PluralRules("cs").select(s.itemsCount) === "few" ? "položky" : "položek")
       assert.isDefined(s.mainWishListId)
     }).pipe(Effect.provide(layer)))
 

@@ -1,14 +1,16 @@
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect } from "vitest"
 import {
-  fallbackPluralLocale,
+  hasPluralData,
   pluralCategories,
   pluralCategory,
   pluralForm,
   pluralForms,
   pluralize,
-  pluralMessage
+  pluralMessage,
+  specPluralCategory
 } from "../../../core/domain/plural.ts"
+import { uiLanguages } from "../../../core/messages/index.ts"
 import { allShops } from "../../../core/domain/shop.ts"
 
 const shopLocale = fc.constantFrom(...new Set(allShops.map((shop) => shop.locale)))
@@ -82,11 +84,46 @@ describe("CLDR categories (Intl.PluralRules)", () => {
     expect([1, 2, 5].map((n) => pluralCategory("hu-HU", n))).toEqual(["one", "other", "other"])
   })
 
-  test.prop([fc.string(), fc.double()])("is total: a bad locale falls back, NaN and Infinity are other", (locale, x) => {
+  test.prop([fc.string(), fc.double()])("is total: a locale without CLDR data takes the spec's rule, NaN and Infinity are other", (locale, x) => {
     expect(pluralCategories).toContain(pluralCategory(locale, x))
-    expect(pluralCategory("not a locale!", 1)).toBe(new Intl.PluralRules(fallbackPluralLocale).select(1))
+    if (!hasPluralData(locale)) expect(pluralCategory(locale, x)).toBe(Number.isFinite(x) ? specPluralCategory(x) : "other")
     expect(pluralCategory("cs-CZ", NaN)).toBe("other")
     expect(pluralCategory("cs-CZ", Infinity)).toBe("other")
+  })
+
+  test("the spec's rule is the documented fallback where a locale has no CLDR data", () => {
+    for (const locale of ["not a locale!", "tlh", "qaa", "zz"]) {
+      expect(hasPluralData(locale)).toBe(false)
+      expect([0, 1, 2, 4, 5, 21, 22].map((n) => pluralCategory(locale, n))).toEqual(["other", "one", "few", "few", "other", "other", "other"])
+    }
+  })
+})
+
+describe("visible text follows CLDR in every UI language (issue 11)", () => {
+  test("for cs, sk, hr, hu, pl, sl and en and every n in 0..10,000 the category is Intl's, exhaustively", () => {
+    for (const language of uiLanguages) {
+      expect(hasPluralData(language)).toBe(true)
+      const rules = new Intl.PluralRules(language)
+      const mismatches: Array<number> = []
+      for (let n = 0; n <= 10_000; n++) if (pluralCategory(language, n) !== rules.select(n)) mismatches.push(n)
+      expect(mismatches, language).toEqual([])
+    }
+  })
+
+  test("the spec's rule, measured the same way, disagrees for 2,697 numbers in Polish, 3,596 in Croatian, 397 in Slovenian", () => {
+    const disagreements = (language: string, asCategory: (n: number) => string) => {
+      const rules = new Intl.PluralRules(language)
+      let count = 0
+      for (let n = 0; n <= 10_000; n++) if (rules.select(n) !== asCategory(n)) count++
+      return count
+    }
+    // Polish has its own `many`; Croatian and Slovenian read the spec's `many` as `other`.
+    expect(disagreements("pl", pluralForm)).toBe(2697)
+    expect(disagreements("hr", specPluralCategory)).toBe(3596)
+    expect(disagreements("sl", specPluralCategory)).toBe(397)
+    expect(disagreements("cs", specPluralCategory)).toBe(0)
+    expect(disagreements("sk", specPluralCategory)).toBe(0)
+    for (const language of uiLanguages) expect(disagreements(language, (n) => pluralCategory(language, n))).toBe(0)
   })
 })
 
