@@ -368,6 +368,20 @@ export const shopById = (shopId: ShopId): Shop => shops[shopId]
 /** The shop rows of a country (PL has two). */
 export const shopsOfCountry = (country: Country): ReadonlyArray<Shop> => allShops.filter((shop) => shop.country === country)
 
+/** Whether a string is a country of the shop table. */
+export const isCountry = (value: string): value is Country => (countries as ReadonlyArray<string>).includes(value)
+
+/**
+ * The shop a shop id or a country code names (ours, for scripts and URLs): a shop id (`SK10MA`), or a country
+ * (`CZ`, any case) for the country's first shop in table order (`PL` is PL10MA); undefined for anything else.
+ */
+export const shopOf = (shopIdOrCountry: string): Shop | undefined => {
+  const text = shopIdOrCountry.trim()
+  if (isShopId(text)) return shopById(text)
+  const country = text.toUpperCase()
+  return isCountry(country) ? shopsOfCountry(country)[0] : undefined
+}
+
 /** The path of a named URL in a shop. */
 export const urlOf = (shop: Shop, name: UrlKeyName): string => shop.urlKeys[name]
 

@@ -1,3 +1,9 @@
+/**
+ * docs/examples/checkout.ts as a user runs it: a plain Node process against the reference backend on a real port,
+ * for every shop of the table (own stock and, where the shop sells them, a marketplace partner's product whose
+ * delivery offers address delivery only), for every kind of the shop's own delivery, with a country code instead of
+ * a shop id, and without its arguments.
+ */
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer, ManagedRuntime } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
@@ -6,10 +12,12 @@ import { createServer } from "node:http"
 import { join } from "node:path"
 import { promisify } from "node:util"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
+import { shopIds } from "../../core/domain/shop.ts"
 import { AppRoutes } from "../../demo/server/http/app.ts"
 import { freshDatabase } from "../support/server.ts"
 
 const root = join(import.meta.dirname, "..", "..")
+const example = join(root, "docs/examples/checkout.ts")
 const ServerLive = HttpRouter.serve(AppRoutes, { disableLogger: true }).pipe(
   Layer.provide(freshDatabase()),
   Layer.provideMerge(NodeHttpServer.layer(createServer, { host: "127.0.0.1", port: 0 }))
@@ -21,15 +29,53 @@ beforeAll(async () => {
   const address = await runtime.runPromise(Effect.map(HttpServer.HttpServer, (server) => server.address))
   if (address._tag === "UnixPathAddress") throw new Error("expected a TCP address")
   baseUrl = `http://127.0.0.1:${address.port}`
-})
+}, 240_000)
 afterAll(() => runtime.dispose())
 
+const run = (...args: ReadonlyArray<string>) => promisify(execFile)(process.execPath, [example, ...args])
+
 describe("docs/examples/checkout.ts", () => {
-  test("makes a whole purchase against a running backend over a real port and prints the order number", async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, [join(root, "docs/examples/checkout.ts"), baseUrl, "SK10MA"])
-    expect(stdout).toContain("logged in as gold@example.sk")
-    expect(stdout).toMatch(/added to cart: .+ \(\d+(\.\d+)? EUR\)/)
-    expect(stdout).toMatch(/pick-up point: /)
+  test.each(shopIds.map((id) => [id]))("makes a whole purchase in %s over a real port: every delivery gets a method, an order number", async (shopId) => {
+    const { stdout } = await run(baseUrl, shopId)
+    expect(stdout).toMatch(/^logged in as gold@example\.[a-z]{2} /m)
+    expect(stdout).toMatch(/^added to cart: .+$/m)
+    expect(stdout).toMatch(/^delivery own: pick-up point \(cash and carry\): .+$/m)
+    for (const line of stdout.split("\n").filter((l) => /^delivery mp-/.test(l))) expect(line).toMatch(/: address delivery: /)
+    expect(stdout).toMatch(/^payment: \S+ \(.+\)$/m)
     expect(stdout).toMatch(/^order number: \d+$/m)
+  })
+
+  test("a marketplace partner's delivery (address delivery only) is handled where the shop sells one", async () => {
+    const { stdout } = await run(baseUrl, "HR10MA")
+    expect(stdout).toMatch(/^added to cart: .+, from a marketplace partner\)$/m)
+    expect(stdout).toMatch(/^delivery mp-\d+ \(.+\): address delivery: .+$/m)
+    expect(stdout).toMatch(/^order number: \d+$/m)
+  })
+
+  test.each([["pup", /pick-up point: /], ["box", /parcel box: /], ["address", /address delivery: /]] as const)(
+    "the shop's own delivery as %s",
+    async (kind, shown) => {
+      const { stdout } = await run(baseUrl, "SK10MA", "vip@example.sk", "demo1234", `--delivery=${kind}`)
+      const own = stdout.split("\n").find((line) => line.startsWith("delivery own: "))
+      expect(own).toMatch(shown)
+      expect(stdout).toMatch(/^order number: \d+$/m)
+    }
+  )
+
+  test("accepts a country code (CZ) for the country's shop, and prints the total in the shop's language", async () => {
+    const { stdout } = await run(baseUrl, "CZ", "silver@example.cz")
+    expect(stdout).toMatch(/^logged in as silver@example\.cz \(.+\)$/m)
+    expect(stdout).toMatch(/^total: Celkem: .+\u00a0Kč$/m)
+    expect(stdout).toMatch(/^order number: \d+$/m)
+  })
+
+  test("without its arguments it prints a usage line and exits with 2", async () => {
+    const failed = await run().then(() => undefined, (error: { code: number; stderr: string }) => error)
+    expect(failed?.code).toBe(2)
+    expect(failed?.stderr).toMatch(/^missing arguments/m)
+    expect(failed?.stderr).toMatch(/^usage: npx node docs\/examples\/checkout\.ts <baseUrl> <shopId\|country>/m)
+    const unknown = await run(baseUrl, "DE").then(() => undefined, (error: { code: number; stderr: string }) => error)
+    expect(unknown?.code).toBe(2)
+    expect(unknown?.stderr).toMatch(/unknown shop or country: DE/)
   })
 })

@@ -9,6 +9,7 @@ import {
   productLink,
   shopById,
   shopIds,
+  shopOf,
   shopsOfCountry,
   urlKeyNames,
   urlOf,
@@ -76,5 +77,25 @@ describe("shop table", () => {
     expect(shopById("CZ10MA").features.contactOrderTrackingHelp).toBe(true)
     expect(shopById("SI10SI").payments.removedWhenPresent).toEqual([["SIU_c", "SIU_cw"]])
     expect(shopById("CZ10MA").payments.removedWhenDisabled).toEqual(["CZ0"])
+  })
+})
+
+describe("shopOf (a shop id or a country code)", () => {
+  test("a shop id names its shop; a country its first shop; anything else none", () => {
+    expect(shopOf("SK10MA")?.shopId).toBe("SK10MA")
+    expect(shopOf("CZ")?.shopId).toBe("CZ10MA")
+    expect(shopOf("pl")?.shopId).toBe("PL10MA")
+    expect(shopOf(" si ")?.shopId).toBe("SI10SI")
+    expect(shopOf("DE")).toBeUndefined()
+    expect(shopOf("")).toBeUndefined()
+  })
+
+  test.prop([fc.string()])("is total and answers only shops of the table", (text) => {
+    const shop = shopOf(text)
+    if (shop !== undefined) expect(allShops).toContain(shop)
+  })
+
+  test("every country of the table names a shop of that country", () => {
+    for (const country of countries) expect(shopOf(country)?.country).toBe(country)
   })
 })
