@@ -24,7 +24,9 @@ import {
 import { Customer } from "./entities/customer.ts"
 import { LoginRequired, NotFound, TooManyRequests, Unprocessable } from "./errors.ts"
 import { CallTimeout, cartTimeoutMs } from "./policy.ts"
-import { Email, RequiredText } from "./requestFields.ts"
+import { ItemParam } from "./entities/cart.ts"
+import { WireInt, WireNumber, WireString } from "./entities/wire.ts"
+import { Email, QueryInt, RequiredText } from "./requestFields.ts"
 import { CsrfProtection } from "./security.ts"
 
 /** A password as typed: required (§5), never trimmed. */
@@ -235,6 +237,83 @@ export type LoadedAddresses = typeof LoadedAddresses.Type
  * customer and carries `CsrfProtection`; `logout` is a GET (a link, §6) whose token also comes as the `csrf_token`
  * query parameter. Timeout: 5000 ms (§9 legacy HTTP).
  */
+/** The most orders one page of the order history holds, and the page size when none is asked for (ours). */
+export const orderHistoryMaxLimit = 50
+
+/** The page size of the order history when none is asked for (ours). */
+export const orderHistoryDefaultLimit = 10
+
+/** The states an order goes through (ours; the purchase list's states are not shown in the spec). */
+export const orderStates = ["new", "confirmed", "paid", "shipped", "delivered", "cancelled"] as const
+
+/** The query of the order history: at most `limit` orders (1..50, default 10), newest first, after skipping `offset`. */
+export const OrderHistoryQuery = Schema.Struct({
+  limit: Schema.optionalKey(QueryInt.check(Schema.isBetween({ minimum: 1, maximum: orderHistoryMaxLimit }))),
+  offset: Schema.optionalKey(QueryInt.check(Schema.isGreaterThanOrEqualTo(0)))
+})
+
+/** Decoded type of {@link OrderHistoryQuery}. */
+export type OrderHistoryQuery = typeof OrderHistoryQuery.Type
+
+/** One line of a placed order: what was bought, how many, at what price, and the product link when the product is sold still. */
+export const OrderLine = Schema.Struct({
+  title: Schema.String,
+  count: WireInt,
+  unitPrice: WireNumber,
+  linePrice: WireNumber,
+  variantId: Schema.optionalKey(WireInt),
+  bonusSetId: Schema.optionalKey(WireInt),
+  url: Schema.optionalKey(Schema.String),
+  params: Schema.optionalKey(Schema.Array(ItemParam))
+})
+
+/** Decoded type of {@link OrderLine}. */
+export type OrderLine = typeof OrderLine.Type
+
+/** A delivery of a placed order: how it went, and the pick-up point when there was one. */
+export const OrderDelivery = Schema.Struct({
+  deliveryId: WireString,
+  title: Schema.optionalKey(Schema.String),
+  methodKind: Schema.optionalKey(Schema.String),
+  branchName: Schema.optionalKey(Schema.String),
+  price: Schema.optionalKey(WireNumber)
+})
+
+/** Decoded type of {@link OrderDelivery}. */
+export type OrderDelivery = typeof OrderDelivery.Type
+
+/**
+ * A placed order in the customer's history (ours): the order number (`orderId`, as §3 purchase), its id
+ * (`purchaseId`), when it was placed, its state (one of {@link orderStates}) and the day the state last changed (the
+ * order state date of §4 'lengthy' payments), the total in the shop's currency, the payment, deliveries, lines and
+ * the order consents it was placed with.
+ */
+export const OrderSummary = Schema.Struct({
+  orderId: WireString,
+  purchaseId: WireInt,
+  createdAt: Schema.String,
+  state: Schema.String,
+  stateDate: Schema.String,
+  total: WireNumber,
+  currency: Schema.String,
+  billingMethod: Schema.NullOr(Schema.String),
+  deliveries: Schema.Array(OrderDelivery),
+  items: Schema.Array(OrderLine),
+  consents: Schema.optionalKey(Schema.Record(Schema.String, Schema.Boolean))
+})
+
+/** Decoded type of {@link OrderSummary}. */
+export type OrderSummary = typeof OrderSummary.Type
+
+/** One page of the order history: the orders, newest first, and how many orders the customer has in the shop. */
+export const OrderHistory = Schema.Struct({
+  orders: Schema.Array(OrderSummary),
+  total: WireInt
+})
+
+/** Decoded type of {@link OrderHistory}. */
+export type OrderHistory = typeof OrderHistory.Type
+
 export class AccountGroup extends HttpApiGroup.make("account")
   .add(
     HttpApiEndpoint.post("login", "/api/auth/login/", {
@@ -308,8 +387,17 @@ export class AccountGroup extends HttpApiGroup.make("account")
       OpenApi.Description,
       "The customer's addresses for the checkout, at '{cart-url}/1/load-addresses/' (§2); cartUrl is the shop's " +
         "cart url key (e.g. kosik), any other answers 404."
+    ),
+    HttpApiEndpoint.get("orderHistory", "/api/account/orders", {
+      query: OrderHistoryQuery,
+      success: OrderHistory,
+      error: LoginRequired
+    }).annotate(
+      OpenApi.Description,
+      "The logged-in customer's orders in the shop, newest first (ours; the purchase list's call is not shown): " +
+        "limit 1..50 (default 10) and offset; 401 for a guest."
     )
   )
   .annotateEndpoints(CallTimeout, cartTimeoutMs)
-  .annotate(OpenApi.Description, "Account (§7): login, registration, logout and addresses.")
+  .annotate(OpenApi.Description, "Account (§7): login, registration, logout, addresses and the order history.")
 {}

@@ -1,7 +1,8 @@
 /**
  * The account service (spec §2 login drawer and login redirects, §5 login validation and responses,
  * §6 roles, §7 "Account", §8 login failure): the customer in session, login (password or
- * Facebook), registration, logout with the csrf token, and the billing and shipping addresses.
+ * Facebook), registration, logout with the csrf token, the billing and shipping addresses, and the
+ * order history.
  *
  * After every login, registration and logout the session is bootstrapped again (new csrf token and
  * cart id in the call state) and a `SessionChanged` signal is published, so that the cart and the
@@ -13,6 +14,8 @@ import { Context, Data, Effect, FiberHandle, Layer, Ref, Schema, SubscriptionRef
 import {
   AccountLocked,
   LoginRejected,
+  type OrderHistory,
+  type OrderHistoryQuery,
   RegistrationPayload,
   RegistrationRejected,
   type AuthSuccess,
@@ -144,6 +147,11 @@ export interface AccountShape {
   readonly setShippingAddress: (data: ShippingAddressInput) => Effect.Effect<AccountState, CallFailed | AccountLoginRequired>
   /** Loads the checkout addresses from '{cart-url}/1/load-addresses/' (§2) into the customer. */
   readonly loadAddresses: Effect.Effect<AccountState, CallFailed | AccountLoginRequired>
+  /**
+   * One page of the customer's orders in the shop, newest first (GET /api/account/orders, ours): at most
+   * `limit` (1..50, default 10) after `offset`. A guest is sent to the login page (§6).
+   */
+  readonly orderHistory: (page?: OrderHistoryQuery) => Effect.Effect<OrderHistory, CallFailed | AccountLoginRequired>
 }
 
 const cartUrlKey = (shop: Shop): string => shop.urlKeys.cart.replace(/^\/+|\/+$/g, "")
@@ -333,6 +341,10 @@ const make = Effect.gen(function*() {
     })
   }).pipe(Effect.withSpan("Account.loadAddresses"))
 
+  const orderHistory = Effect.fn("Account.orderHistory")(function*(page?: OrderHistoryQuery) {
+    return yield* api.account.orderHistory({ query: page ?? {} }).pipe(Effect.catch(loginRequired("Account.orderHistory")))
+  })
+
   return Account.of({
     state,
     setCustomer: (customer) => update((s) => withCustomer(s, customer)),
@@ -342,7 +354,8 @@ const make = Effect.gen(function*() {
     logout,
     setBillingAddress,
     setShippingAddress,
-    loadAddresses
+    loadAddresses,
+    orderHistory
   })
 })
 

@@ -41,6 +41,7 @@ const expectedRoutes = [
   ["loadAddresses", "GET", "/:cartUrl/1/load-addresses/"],
   ["login", "POST", "/api/auth/login/"],
   ["logout", "GET", "/api/auth/logout/"],
+  ["orderHistory", "GET", "/api/account/orders"],
   ["register", "POST", "/api/reg/submit"],
   ["setBillingAddress", "POST", "/api/address/setBillingAddress"],
   ["setShippingAddress", "POST", "/api/address/setShippingAddress"]
@@ -63,8 +64,8 @@ describe("account routes (§7)", () => {
     expect(decodeFailure(LoadAddressesParams, { cartUrl: "a/b" })).toMatch(/^cartUrl: /)
   })
 
-  it("every state-changing endpoint carries CsrfProtection (logout too, a GET), the addresses load does not", () => {
-    for (const r of rows) expect([r.name, r.csrf]).toEqual([r.name, r.name !== "loadAddresses"])
+  it("every state-changing endpoint carries CsrfProtection (logout too, a GET), the reads (addresses, order history) do not", () => {
+    for (const r of rows) expect([r.name, r.csrf]).toEqual([r.name, r.name !== "loadAddresses" && r.name !== "orderHistory"])
   })
 
   it("every endpoint has the legacy HTTP timeout of 5000 ms (§9) and the auto retry rule", () => {
@@ -245,6 +246,7 @@ describe("over HTTP (in process): login failures come back as typed values the d
       .handle("loadAddresses", ({ params }) =>
         Effect.succeed({ addresses: { billing: [{ billingProfileId: -1, city: params.cartUrl }] }, hasFilledAddress: true })
       )
+      .handle("orderHistory", () => Effect.fail(new LoginRequired({ message: "log in", redirectUrl: "/prihlaseni" })))
   )
   const routes = HttpApiBuilder.layer(Api).pipe(
     Layer.provide(handlers),

@@ -200,6 +200,36 @@ describe("'lengthy' payments (§4) and the totals (§3)", () => {
     }).pipe(Effect.provide(clientLayerFor(backend))))
 })
 
+describe("the order history (ours: GET /api/account/orders)", () => {
+  it.effect("a placed order comes first with its lines (product links), deliveries, payment, state date and consents", () =>
+    Effect.gen(function*() {
+      const client = yield* makeShopClient(testBaseUrl)
+      const session = yield* logIn(client, "loyalty")
+      const before = yield* client.account.orderHistory({ query: {} })
+      const { placed } = yield* purchase(client, session.cartId, false)
+      const after = yield* client.account.orderHistory({ query: { limit: 1 } })
+      assert.strictEqual(after.total, before.total + 1)
+      const order = after.orders[0]!
+      assert.strictEqual(order.orderId, placed.cart?.purchase?.orderId)
+      assert.strictEqual(order.state, "new")
+      assert.strictEqual(order.stateDate, new Date().toISOString().slice(0, 10))
+      assert.strictEqual(order.billingMethod, "CZU")
+      assert.match(order.items[0]?.url ?? "", /^\/[^/]+\/[^/]+$/)
+      assert.strictEqual(order.deliveries[0]?.methodKind, "pup")
+      assert.isString(order.deliveries[0]?.branchName)
+      assert.deepStrictEqual(Object.keys(order.consents ?? {}).sort(), ["marketing_1p", "personal_data_3p"])
+    }).pipe(Effect.provide(clientLayerFor(backend))))
+
+  it.effect("a guest gets 401 LoginRequired; a limit outside 1..50 is refused", () =>
+    Effect.gen(function*() {
+      const client = yield* makeShopClient(testBaseUrl)
+      yield* bootstrapSession(client)
+      assert.strictEqual((yield* Effect.flip(client.account.orderHistory({ query: {} })))._tag, "LoginRequired")
+      const raw = yield* Effect.promise(() => backend.handler(new Request(`${testBaseUrl}/api/account/orders?limit=0`)))
+      assert.strictEqual(raw.status, 400)
+    }).pipe(Effect.provide(clientLayerFor(backend))))
+})
+
 describe("order consents", () => {
   it.effect("texts and notes are the shop language's; the placed order records them as the delivery step showed them", () =>
     Effect.gen(function*() {

@@ -276,4 +276,28 @@ describe("Account", () => {
       assert.strictEqual(error._tag === "CallFailed" && error.failure.kind, "transport")
       assert.deepStrictEqual((yield* state).customer, before.customer)
     }).pipe(Effect.provide(layer)))
+
+  it.effect("the order history (ours): gold's seeded orders, newest first, paged; a guest is sent to the login url", () =>
+    Effect.gen(function*() {
+      const account = yield* Account
+      const guest = yield* Effect.flip(account.orderHistory())
+      assert.strictEqual(guest._tag, "AccountLoginRequired")
+      yield* account.login(gold)
+      const history = yield* account.orderHistory()
+      assert.isAtLeast(history.total, 2)
+      assert.strictEqual(history.orders.length, Math.min(history.total, 10))
+      const times = history.orders.map((order) => Date.parse(order.createdAt))
+      assert.deepStrictEqual(times, [...times].sort((a, b) => b - a), "newest first")
+      for (const order of history.orders) {
+        assert.match(order.orderId, /^\d+$/)
+        assert.match(order.stateDate, /^\d{4}-\d{2}-\d{2}$/)
+        assert.strictEqual(order.currency, "CZK")
+        assert.isAbove(order.items.length, 0)
+        for (const item of order.items) assert.strictEqual(item.linePrice, Math.round(item.unitPrice * item.count * 100) / 100)
+      }
+      assert.include(["delivered", "shipped"], history.orders.at(-1)?.state)
+      const second = yield* account.orderHistory({ limit: 1, offset: 1 })
+      assert.deepStrictEqual(second.orders.map((o) => o.orderId), [history.orders[1]!.orderId])
+      assert.lengthOf(harness.sent("GET", "/api/account/orders"), 3)
+    }).pipe(Effect.provide(layer)))
 })

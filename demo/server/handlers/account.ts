@@ -12,6 +12,7 @@ import { AccountLocked, LoginRejected, RegistrationRejected } from "../../../cor
 import { NotFound, Unprocessable } from "../../../core/api/errors.ts"
 import { Session, type SessionData } from "../../../core/api/security.ts"
 import { ShopApi } from "../../../core/api/ShopApi.ts"
+import { orderHistory } from "../domain/orderHistory.ts"
 import {
   accountTexts,
   type AddressInput,
@@ -184,6 +185,12 @@ export const AccountHandlers = HttpApiBuilder.group(
           }
           const customer = yield* requireCustomer(session)
           return yield* checkoutAddresses(customer.customerId, session.cartId)
+        })))
+      .handle("orderHistory", ({ query }) =>
+        run(Effect.gen(function*() {
+          const session = yield* Session
+          const customer = yield* requireCustomer(session)
+          return yield* orderHistory(customer.customerId, session.shopId, query)
         })))
   })
 )
