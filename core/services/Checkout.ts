@@ -20,6 +20,7 @@ import { Context, Effect, FiberHandle, Layer, Option, Ref, Result, Stream, Subsc
 import { ShopApiClient, ShopCallState } from "../api/client.ts"
 import type { LoadedAddresses } from "../api/account.ts"
 import type { CartCustomerData } from "../api/cartStep.ts"
+import type { RevolvingOffer } from "../api/paymentProvider.ts"
 import type {
   BranchAvailability,
   BranchDetail,
@@ -179,6 +180,8 @@ export interface CheckoutState {
   readonly consentNotes: { readonly [code: string]: string }
   /** Tag data of the last step answer. */
   readonly tagData: StepTagData | undefined
+  /** The revolving credit offer (CZG) last loaded. */
+  readonly revolvingOffer: RevolvingOffer | undefined
 }
 
 /** The state before the first load: the preview step. */
@@ -207,7 +210,8 @@ export const initialCheckoutState: CheckoutState = {
   reload: undefined,
   consents: [],
   consentNotes: {},
-  tagData: undefined
+  tagData: undefined,
+  revolvingOffer: undefined
 }
 
 /** Any answer of the checkout calls, as far as the checkout reads it. */
@@ -369,6 +373,20 @@ export interface CheckoutShape {
    * answer without billing methods or with a flash containing "err" sets the error flag (§8).
    */
   readonly checkPaymentProvider: Effect.Effect<CheckoutState>
+  /**
+   * Accepts (or declines) the payment provider's terms for a provider-checked method (CZN, CZG; §7 terms). A flash
+   * whose message contains `err` sets the error flag (§8); a failed call shows the generic flash.
+   */
+  readonly acceptProviderTerms: (billingMethodId: string, accepted: boolean) => Effect.Effect<CheckoutState, CallFailed>
+  /** Sends the extra data the payment provider asked for (§7 enrich); flashes as for the terms. */
+  readonly sendProviderData: (
+    billingMethodId: string,
+    data: Readonly<Record<string, string>>
+  ) => Effect.Effect<CheckoutState, CallFailed>
+  /** Confirms the provider check with the one-time code the shopper received (§7 otp; the code trimmed). */
+  readonly confirmProviderOtp: (billingMethodId: string, code: string) => Effect.Effect<CheckoutState, CallFailed>
+  /** Loads the revolving credit offer of CZG (§7 get-revolving-offer-detail) into the state. */
+  readonly loadRevolvingOffer: Effect.Effect<CheckoutState, CallFailed>
   /** Loads the order consents and their notes. */
   readonly loadOrderConsents: Effect.Effect<CheckoutState, CallFailed>
   /**
@@ -718,6 +736,19 @@ const make = Effect.gen(function*() {
     return yield* current
   })
 
+  /** A provider call: its answer taken; an `err` flash sets the error flag (§8), any other answer clears it. */
+  const providerCall = <E>(operation: string, call: Effect.Effect<ApiResponse, E>) =>
+    Effect.gen(function*() {
+      const response = yield* request(operation, call, genericErrorFlash())
+      const failed = hasPaymentProviderCheckError(response.status?.flashMessages ?? [])
+      return yield* update((s) => ({ ...s, error: failed }))
+    })
+
+  const loadRevolvingOffer: CheckoutShape["loadRevolvingOffer"] = Effect.gen(function*() {
+    const response = yield* request("Checkout.loadRevolvingOffer", api.paymentProvider.getRevolvingOfferDetail(), genericErrorFlash())
+    return yield* update((s) => ({ ...s, revolvingOffer: response.offer }))
+  })
+
   // -- consents --------------------------------------------------------------------------------------
 
   const loadOrderConsents: CheckoutShape["loadOrderConsents"] = Effect.gen(function*() {
@@ -761,6 +792,13 @@ const make = Effect.gen(function*() {
     selectBillingMethod,
     cleanSelectedPayment,
     checkPaymentProvider,
+    acceptProviderTerms: (billingMethodId, accepted) =>
+      providerCall("Checkout.acceptProviderTerms", api.paymentProvider.terms({ payload: { billingMethodId, accepted } })),
+    sendProviderData: (billingMethodId, data) =>
+      providerCall("Checkout.sendProviderData", api.paymentProvider.enrich({ payload: { billingMethodId, data } })),
+    confirmProviderOtp: (billingMethodId, code) =>
+      providerCall("Checkout.confirmProviderOtp", api.paymentProvider.otp({ payload: { billingMethodId, code: code.trim() } })),
+    loadRevolvingOffer,
     loadOrderConsents,
     setConsent: (code, checked) =>
       Effect.gen(function*() {

@@ -17,6 +17,7 @@ import { ConsentsGroup } from "../../core/api/consents.ts"
 import { DeliveriesGroup } from "../../core/api/deliveries.ts"
 import { PaymentProviderGroup } from "../../core/api/paymentProvider.ts"
 import { customerIdWaitMs, defaultConfirmationRedirectDelayMs } from "../../core/domain/checkout.ts"
+import { deliveryInsuranceFee } from "../../core/domain/cart.ts"
 import { RESET_ALL, RESET_WITHOUT_PUPS } from "../../core/domain/delivery.ts"
 import { requestTimeoutKey, unknownErrorKey } from "../../core/domain/flash.ts"
 import { backgroundLoadDelayMs, paymentProviderPollDelayMs } from "../../core/domain/payment.ts"
@@ -625,5 +626,109 @@ describe("Checkout: confirmation and consents (§2, §3, §9)", () => {
       assert.lengthOf(h.requestsTo(nextStepPath), 0, "no order was placed")
       h.server.resetHandlers()
       assert.strictEqual((yield* checkout.nextStep).step, "confirmation")
+    }).pipe(Effect.provide(checkoutLayer())))
+})
+
+describe("Checkout: the calls of the customer, delivery and payment steps (service level)", () => {
+  it.effect("update-customer sends the customer step's data; a failing call keeps the step with the generic flash", () =>
+    Effect.gen(function*() {
+      const { checkout } = yield* customerWith("gold", [1])
+      const data = { email: "jana@example.cz", firstname: "Jana", lastname: "Nováková", phone: "+420 601 234 567", allowedNl: true }
+      const saved = yield* checkout.updateCustomer(data)
+      assert.deepStrictEqual(saved.flashMessages, [])
+      assert.deepStrictEqual(JSON.parse(h.requestsTo("/api/cart-customer/update-customer")[0]!.body), { data })
+      h.server.use(http.post(url("/api/cart-customer/update-customer"), h.recordedFault(faults.serverError)))
+      const failed = yield* Effect.flip(checkout.updateCustomer(data))
+      assert.strictEqual(failed.operation, "Checkout.updateCustomer")
+      assert.deepStrictEqual((yield* stateOf).flashMessages.map((f) => f.message), [unknownErrorKey])
+    }).pipe(Effect.provide(checkoutLayer())))
+
+  it.effect("insuring a delivery adds the insurance fee to its price and to the cart's total; uninsuring takes it off", () =>
+    Effect.gen(function*() {
+      const { checkout, cart, customerId } = yield* customerWith("gold", [1])
+      yield* toShipping(customerId)
+      yield* selectShopPickup
+      const priceOf = (s: CheckoutState) =>
+        (s.deliveries[0]?.deliveryMethods?.find((m) => m.type === "pup")?.selected as { readonly price?: number } | null | undefined)?.price ?? 0
+      const totalOf = Effect.map(SubscriptionRef.get(cart.state), (s) => s.cart?.total?.total ?? 0)
+      const before = yield* stateOf
+      const totalBefore = yield* Effect.andThen(cart.load, totalOf)
+      const insured = yield* checkout.selectDeliveryInsurance("own", true)
+      const fee = deliveryInsuranceFee((yield* SubscriptionRef.get(cart.state)).cart?.cartPrice ?? 0)
+      assert.isAbove(fee, 0)
+      assert.strictEqual(priceOf(insured), priceOf(before) + fee)
+      assert.strictEqual(yield* Effect.andThen(cart.load, totalOf), Math.round((totalBefore + fee) * 100) / 100)
+      const uninsured = yield* checkout.selectDeliveryInsurance("own", false)
+      assert.strictEqual(priceOf(uninsured), priceOf(before))
+      assert.strictEqual(yield* Effect.andThen(cart.load, totalOf), totalBefore)
+    }).pipe(Effect.provide(checkoutLayer())))
+
+  it.effect("the campaign of the campaign bar is chosen and dropped; an unknown one shows the server's flash", () =>
+    Effect.gen(function*() {
+      const { checkout, customerId } = yield* customerWith("gold", [1])
+      yield* toShipping(customerId)
+      const campaignId = (yield* stateOf).deliveryData.campaignBar?.id
+      assert.isString(campaignId)
+      assert.isTrue((yield* checkout.selectCampaign(campaignId!, true)).deliveryData.campaignBar?.selected)
+      assert.isFalse((yield* checkout.selectCampaign(campaignId!, false)).deliveryData.campaignBar?.selected)
+      const unknown = yield* checkout.selectCampaign("no-such-campaign", true)
+      assert.include(unknown.flashMessages.map((f) => f.message), "campaign_unknown")
+    }).pipe(Effect.provide(checkoutLayer())))
+
+  it.effect("deselect-delivery clears the method of one delivery; check-delivery-method reads the deliveries again", () =>
+    Effect.gen(function*() {
+      const { checkout, customerId } = yield* customerWith("gold", [1])
+      yield* toShipping(customerId)
+      assert.isTrue((yield* selectShopPickup).deliveriesSet)
+      const checked = yield* checkout.checkDeliveryMethod("own")
+      assert.isTrue(checked.deliveriesSet)
+      assert.lengthOf(h.requestsTo("/api/v2/cart.cart-api/check-delivery-method"), 1)
+      const cleared = yield* checkout.deselectDelivery("own")
+      assert.isFalse(cleared.deliveriesSet)
+      assert.isTrue(cleared.deliveries[0]?.deliveryMethods?.every((m) => m.selected === null || m.selected === undefined))
+    }).pipe(Effect.provide(checkoutLayer())))
+
+  it.effect("the customer history of a delivery lists the pick-up point of the last order", () =>
+    Effect.gen(function*() {
+      const { checkout, customerId } = yield* customerWith("loyalty", [1])
+      yield* toShipping(customerId)
+      const chosen = yield* selectShopPickup
+      const branchId = (chosen.deliveries[0]?.deliveryMethods?.find((m) => m.type === "pup")?.selected as { readonly branch?: { readonly id: string } } | null)?.branch?.id
+      yield* checkout.selectBillingMethod({ billingMethodId: "CZU" })
+      assert.strictEqual((yield* checkout.nextStep).step, "confirmation")
+      const cart = yield* Cart
+      yield* cart.add({ variantId: 1, amount: 1 })
+      const history = yield* checkout.loadCustomerHistory("own")
+      assert.include((history.deliveryData.customerHistory ?? []).map((b) => b.id), branchId)
+    }).pipe(Effect.provide(checkoutLayer())))
+
+  it.effect("CZG: the revolving offer, extra data, the provider's terms and the one-time code; a wrong code sets the error flag", () =>
+    Effect.gen(function*() {
+      const { checkout, customerId } = yield* customerWith("vip-plus", [1])
+      yield* toShipping(customerId)
+      yield* selectShopPickup
+      yield* checkout.selectBillingMethod({ billingMethodId: "CZG", productCode: "CZG_24" })
+      const offered = yield* checkout.loadRevolvingOffer
+      assert.strictEqual(offered.revolvingOffer?.productCode, "CZG_24")
+      assert.strictEqual(offered.revolvingOffer?.installmentCount, 24)
+      yield* h.settle(Effect.map(stateOf, (s) => s.paymentProvider === "done" || s.paymentProvider === "error"))
+      assert.strictEqual((yield* stateOf).paymentProvider, "done")
+      assert.isFalse((yield* checkout.sendProviderData("CZG", { income: "50000", employer: "Acme" })).error)
+      assert.isFalse((yield* checkout.acceptProviderTerms("CZG", true)).error)
+      const wrong = yield* checkout.confirmProviderOtp("CZG", "0000")
+      assert.isTrue(wrong.error, "§8: a flash containing err marks a provider-check error")
+      const right = yield* checkout.confirmProviderOtp("CZG", " 123456 ")
+      assert.isFalse(right.error)
+      assert.deepStrictEqual(JSON.parse(h.requestsTo("/api/v2/cart.cart-pfc/otp").at(-1)!.body), { billingMethodId: "CZG", code: "123456" })
+      assert.strictEqual((yield* checkout.nextStep).step, "confirmation")
+    }).pipe(Effect.provide(checkoutLayer())))
+
+  it.effect("a provider call that fails shows the generic flash and fails typed", () =>
+    Effect.gen(function*() {
+      const { checkout } = yield* guestWith([1])
+      h.server.use(http.post(url("/api/v2/cart.cart-pfc/terms"), h.recordedFault(faults.unavailable)))
+      const failed = yield* Effect.flip(checkout.acceptProviderTerms("CZN", true))
+      assert.strictEqual(failed.operation, "Checkout.acceptProviderTerms")
+      assert.deepStrictEqual((yield* stateOf).flashMessages.map((f) => f.message), [unknownErrorKey])
     }).pipe(Effect.provide(checkoutLayer())))
 })
