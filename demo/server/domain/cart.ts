@@ -281,6 +281,17 @@ interface SetItemRow {
   readonly availability_key: string | null
 }
 
+/** The one row of {@link readCart}: the cart with its parts as JSON arrays. */
+interface CartSnapshotRow extends CartRow {
+  readonly items: ReadonlyArray<ItemRow>
+  readonly set_items: ReadonlyArray<SetItemRow>
+  readonly offers: ReadonlyArray<OfferRow>
+  readonly attached: ReadonlyArray<AttachedRow>
+  readonly discounts: ReadonlyArray<DiscountRow>
+  readonly payment_fee: number | null
+  readonly deliveries: ReadonlyArray<{ readonly price: number; readonly free_from: number | null }>
+}
+
 interface OfferRow {
   readonly bundle_id: number
   readonly product_id: number
@@ -364,8 +375,13 @@ export interface CartState {
   readonly deliveryFees: ReadonlyArray<{ readonly price: number; readonly freeFrom: number | null }>
 }
 
-const isoOf = (value: unknown): string =>
-  value instanceof Date ? value.toISOString() : typeof value === "string" ? value : String(value)
+/** A timestamp as ISO text: a `Date`, or timestamp text as PostgreSQL writes it in JSON. */
+const isoOf = (value: unknown): string => {
+  if (value instanceof Date) return value.toISOString()
+  if (typeof value !== "string") return String(value)
+  const time = Date.parse(value)
+  return Number.isNaN(time) ? value : new Date(time).toISOString()
+}
 
 const objectOf = (value: unknown): Readonly<Record<string, unknown>> => {
   if (typeof value === "string") {
@@ -388,72 +404,101 @@ const productLink = (categoryUrlKey: string | null, variantUrl: string | null): 
 
 const shopOf = (shopId: string): Shop => shopById(isShopId(shopId) ? shopId : "CZ10MA")
 
+/**
+ * The cart of a visitor without a stored session (`cartId` 0): empty, in the shop `shopId`; nothing
+ * is written.
+ */
+export const visitorCart = (shopId: string): Effect.Effect<CartState, SqlError, SqlClient.SqlClient> =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const rows = yield* sql<{ readonly vat_rate: number; readonly name: string }>`
+      SELECT vat_rate::float8 AS vat_rate, name FROM shops WHERE shop_id = ${shopId}`
+    return {
+      cartId: 0,
+      shop: shopOf(shopId),
+      shopName: rows[0]?.name ?? shopId,
+      shopVatRate: rows[0]?.vat_rate ?? 0,
+      customerId: null,
+      status: "open",
+      invoiceNote: null,
+      billingMethodCode: null,
+      billingSelection: null,
+      consents: {},
+      lines: [],
+      discounts: [],
+      paymentFee: 0,
+      deliveryFees: []
+    }
+  })
+
 /** Reads a cart with everything the wire shapes and the rules need; `undefined` when there is no such cart. */
 export const readCart = (cartId: number): Effect.Effect<CartState | undefined, SqlError, SqlClient.SqlClient> =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const carts = yield* sql<CartRow>`
+    // One statement: the cart row with its items, set items, offered and attached bundles,
+    // discounts, payment fee and delivery fees as JSON arrays (a cart read runs on every call).
+    const carts = yield* sql<CartSnapshotRow>`
       SELECT c.cart_id, c.shop_id, c.customer_id, c.status, c.invoice_note, c.billing_method_code,
-             c.billing_selection, c.consents, s.vat_rate::float8 AS vat_rate, s.name AS shop_name
+             c.billing_selection, c.consents, s.vat_rate::float8 AS vat_rate, s.name AS shop_name,
+             (SELECT COALESCE(json_agg(i ORDER BY i.position, i.cart_item_id), '[]'::json) FROM (
+                SELECT ci.cart_item_id, ci.article_type, ci.variant_id, ci.bonus_set_id, ci.count, ci.is_gift,
+                       ci.parent_item_id, ci.insert_time, ci.position,
+                       v.product_id, COALESCE(v.title, bs.title) AS title, v.variant_url, v.media_id,
+                       cat.url_key AS category_url_key, p.marketplace_partner_id AS partner_id, mp.title AS partner_title,
+                       p.material_type,
+                       COALESCE(pr.price, bs.price)::float8 AS unit_price, pr.vat_rate::float8 AS vat_rate,
+                       st.in_stock, st.availability_key, st.has_reservation
+                FROM cart_items ci
+                LEFT JOIN variants v ON v.variant_id = ci.variant_id
+                LEFT JOIN products p ON p.product_id = v.product_id
+                LEFT JOIN categories cat ON cat.category_id = p.main_category_id
+                LEFT JOIN marketplace_partners mp ON mp.partner_id = p.marketplace_partner_id
+                LEFT JOIN prices pr ON pr.variant_id = ci.variant_id
+                LEFT JOIN stock st ON st.variant_id = ci.variant_id
+                LEFT JOIN bonus_sets bs ON bs.bonus_set_id = ci.bonus_set_id
+                WHERE ci.cart_id = c.cart_id) i) AS items,
+             (SELECT COALESCE(json_agg(x ORDER BY x.bonus_set_id, x.position), '[]'::json) FROM (
+                SELECT bsi.bonus_set_id, bsi.position, bsi.variant_id, bsi.count, v.title, v.variant_url, v.media_id,
+                       cat.url_key AS category_url_key, st.in_stock, st.availability_key
+                FROM bonus_set_items bsi
+                JOIN variants v ON v.variant_id = bsi.variant_id
+                JOIN products p ON p.product_id = v.product_id
+                JOIN categories cat ON cat.category_id = p.main_category_id
+                LEFT JOIN stock st ON st.variant_id = bsi.variant_id
+                WHERE bsi.bonus_set_id IN (SELECT bonus_set_id FROM cart_items WHERE cart_id = c.cart_id)) x) AS set_items,
+             (SELECT COALESCE(json_agg(o ORDER BY o.product_id, o.position, o.bundle_id), '[]'::json) FROM (
+                SELECT bundle_id, product_id, position, type, title, price::float8 AS price
+                FROM bundle_offers
+                WHERE product_id IN (SELECT v.product_id FROM cart_items ci JOIN variants v ON v.variant_id = ci.variant_id
+                                     WHERE ci.cart_id = c.cart_id)) o) AS offers,
+             (SELECT COALESCE(json_agg(a ORDER BY a.added_at, a.bundle_id), '[]'::json) FROM (
+                SELECT cib.cart_item_id, cib.bundle_id, cib.type, cib.price::float8 AS price, bo.title, cib.added_at
+                FROM cart_item_bundles cib
+                JOIN cart_items ci ON ci.cart_item_id = cib.cart_item_id
+                LEFT JOIN bundle_offers bo ON bo.bundle_id = cib.bundle_id
+                WHERE ci.cart_id = c.cart_id) a) AS attached,
+             (SELECT COALESCE(json_agg(d ORDER BY d.applied_at, d.discount_id), '[]'::json) FROM (
+                SELECT cd.code, cd.type, dc.title, dc.amount::float8 AS amount, dc.percent::float8 AS percent,
+                       dc.min_order::float8 AS min_order, cd.applied_at, cd.discount_id,
+                       (dc.active AND dc.valid_from <= now() AND dc.valid_to >= now()) AS valid
+                FROM cart_discounts cd JOIN discount_codes dc ON dc.discount_id = cd.discount_id
+                WHERE cd.cart_id = c.cart_id) d) AS discounts,
+             (SELECT bm.price::float8 FROM billing_methods bm
+              WHERE bm.shop_id = c.shop_id AND bm.code = c.billing_method_code) AS payment_fee,
+             (SELECT COALESCE(json_agg(json_build_object('price', dm.price::float8, 'free_from', dm.free_from::float8)), '[]'::json)
+              FROM cart_deliveries cd JOIN delivery_methods dm ON dm.delivery_method_id = cd.delivery_method_id
+              WHERE cd.cart_id = c.cart_id) AS deliveries
       FROM carts c JOIN shops s ON s.shop_id = c.shop_id
       WHERE c.cart_id = ${cartId}`
     const cart = carts[0]
     if (cart === undefined) return undefined
-    const items = yield* sql<ItemRow>`
-      SELECT ci.cart_item_id, ci.article_type, ci.variant_id, ci.bonus_set_id, ci.count, ci.is_gift,
-             ci.parent_item_id, ci.insert_time,
-             v.product_id, COALESCE(v.title, bs.title) AS title, v.variant_url, v.media_id,
-             cat.url_key AS category_url_key, p.marketplace_partner_id AS partner_id, mp.title AS partner_title,
-             p.material_type,
-             COALESCE(pr.price, bs.price)::float8 AS unit_price, pr.vat_rate::float8 AS vat_rate,
-             st.in_stock, st.availability_key, st.has_reservation
-      FROM cart_items ci
-      LEFT JOIN variants v ON v.variant_id = ci.variant_id
-      LEFT JOIN products p ON p.product_id = v.product_id
-      LEFT JOIN categories cat ON cat.category_id = p.main_category_id
-      LEFT JOIN marketplace_partners mp ON mp.partner_id = p.marketplace_partner_id
-      LEFT JOIN prices pr ON pr.variant_id = ci.variant_id
-      LEFT JOIN stock st ON st.variant_id = ci.variant_id
-      LEFT JOIN bonus_sets bs ON bs.bonus_set_id = ci.bonus_set_id
-      WHERE ci.cart_id = ${cartId}
-      ORDER BY ci.position, ci.cart_item_id`
-    const setIds = [...new Set(items.flatMap((item) => (item.bonus_set_id === null ? [] : [item.bonus_set_id])))]
-    const setItems = setIds.length === 0 ? [] : yield* sql<SetItemRow>`
-      SELECT bsi.bonus_set_id, bsi.variant_id, bsi.count, v.title, v.variant_url, v.media_id,
-             cat.url_key AS category_url_key, st.in_stock, st.availability_key
-      FROM bonus_set_items bsi
-      JOIN variants v ON v.variant_id = bsi.variant_id
-      JOIN products p ON p.product_id = v.product_id
-      JOIN categories cat ON cat.category_id = p.main_category_id
-      LEFT JOIN stock st ON st.variant_id = bsi.variant_id
-      WHERE ${sql.in("bsi.bonus_set_id", setIds)}
-      ORDER BY bsi.bonus_set_id, bsi.position`
-    const productIds = [...new Set(items.flatMap((item) => (item.product_id === null ? [] : [item.product_id])))]
-    const offers = productIds.length === 0 ? [] : yield* sql<OfferRow>`
-      SELECT bundle_id, product_id, type, title, price::float8 AS price
-      FROM bundle_offers WHERE ${sql.in("product_id", productIds)}
-      ORDER BY product_id, position, bundle_id`
-    const attached = yield* sql<AttachedRow>`
-      SELECT cib.cart_item_id, cib.bundle_id, cib.type, cib.price::float8 AS price, bo.title
-      FROM cart_item_bundles cib
-      JOIN cart_items ci ON ci.cart_item_id = cib.cart_item_id
-      LEFT JOIN bundle_offers bo ON bo.bundle_id = cib.bundle_id
-      WHERE ci.cart_id = ${cartId}
-      ORDER BY cib.added_at, cib.bundle_id`
-    const discounts = yield* sql<DiscountRow>`
-      SELECT cd.code, cd.type, dc.title, dc.amount::float8 AS amount, dc.percent::float8 AS percent,
-             dc.min_order::float8 AS min_order,
-             (dc.active AND dc.valid_from <= now() AND dc.valid_to >= now()) AS valid
-      FROM cart_discounts cd JOIN discount_codes dc ON dc.discount_id = cd.discount_id
-      WHERE cd.cart_id = ${cartId}
-      ORDER BY cd.applied_at, cd.discount_id`
-    const fees = cart.billing_method_code === null ? [] : yield* sql<{ readonly price: number }>`
-      SELECT price::float8 AS price FROM billing_methods
-      WHERE shop_id = ${cart.shop_id} AND code = ${cart.billing_method_code}`
-    const deliveries = yield* sql<{ readonly price: number; readonly free_from: number | null }>`
-      SELECT dm.price::float8 AS price, dm.free_from::float8 AS free_from
-      FROM cart_deliveries cd JOIN delivery_methods dm ON dm.delivery_method_id = cd.delivery_method_id
-      WHERE cd.cart_id = ${cartId}`
+    const items = cart.items
+    const setItems = cart.set_items
+    const offers = cart.offers
+    const attached = cart.attached
+    const discounts = cart.discounts
+    const fees = cart.payment_fee === null ? [] : [{ price: cart.payment_fee }]
+    const deliveries = cart.deliveries
 
     const lines = items.map((item): CartLine => {
       const gift = item.is_gift
