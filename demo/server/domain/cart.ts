@@ -51,6 +51,7 @@ import { canIncrease, clampQuantity } from "../../../core/domain/quantity.ts"
 import { isShopId, type Shop, shopById } from "../../../core/domain/shop.ts"
 import { wishlistDrawerSize } from "../../../core/domain/wishlist.ts"
 import { cartChangedChannel, Database } from "../db/Database.ts"
+import { cachedRead } from "../db/ReadCache.ts"
 import { mediaUrl } from "../db/seed/images.ts"
 import { mainWishlistId } from "./account.ts"
 
@@ -405,6 +406,14 @@ const productLink = (categoryUrlKey: string | null, variantUrl: string | null): 
 const shopOf = (shopId: string): Shop => shopById(isShopId(shopId) ? shopId : "CZ10MA")
 
 /**
+ * {@link readCart} through the process's read cache (demo/server/db/ReadCache.ts): for the reads of
+ * calls that change nothing; state-changing calls bypass the cache. A visitor's cart (id 0) is empty
+ * without a statement.
+ */
+export const readCartCached = (cartId: number): Effect.Effect<CartState | undefined, SqlError, SqlClient.SqlClient> =>
+  cartId === 0 ? Effect.succeed(undefined) : cachedRead((cache) => cache.carts, cartId, readCart(cartId))
+
+/**
  * The cart of a visitor without a stored session (`cartId` 0): empty, in the shop `shopId`; nothing
  * is written.
  */
@@ -733,7 +742,7 @@ const emptyCart = (cartId: number): Cart => ({
  * Stable signature: used by the checkout handlers.
  */
 export const loadCart = (cartId: number): Effect.Effect<Cart, SqlError, SqlClient.SqlClient> =>
-  Effect.map(readCart(cartId), (state) => (state === undefined ? emptyCart(cartId) : cartEntity(state)))
+  Effect.map(readCartCached(cartId), (state) => (state === undefined ? emptyCart(cartId) : cartEntity(state)))
 
 // -----------------------------------------------------------------------------------------------
 // widget cart (legacy drawer, widgets data)
@@ -804,7 +813,7 @@ export const loadWidgetCart = (
 ): Effect.Effect<WidgetCart, SqlError, SqlClient.SqlClient> =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const state = yield* readCart(cartId)
+    const state = yield* readCartCached(cartId)
     if (state === undefined) return { articles: [], itemCount: 0, cartPrice: 0 }
     const variantIds = state.lines.flatMap((line) => (line.variantId === null ? [] : [line.variantId]))
     const rows = !options.extended || variantIds.length === 0 ? [] : yield* sql<ParamRow>`
@@ -907,7 +916,7 @@ export const loadBillingMethods = (
   context: PaymentContext
 ): Effect.Effect<BillingMethods, SqlError, SqlClient.SqlClient> =>
   Effect.gen(function*() {
-    const state = yield* readCart(cartId)
+    const state = yield* readCartCached(cartId)
     if (state === undefined) return {}
     const { rows, allowedByDelivery } = yield* readBilling(state)
     return billingMethodsOf(state, rows, allowedByDelivery, context)

@@ -14,6 +14,7 @@ import { CsrfTokenInvalid } from "../../../core/api/errors.ts"
 import { csrfHeader, sessionCookie, shopIdHeader } from "../../../core/api/headers.ts"
 import { CallPolicy, CsrfProtection, csrfRefusedMessage, CurrentSession, Session, type SessionData } from "../../../core/api/security.ts"
 import { isShopId, type ShopId } from "../../../core/domain/shop.ts"
+import { CacheBypass, cachedRead, ReadCache } from "../db/ReadCache.ts"
 
 /** The shop a session starts in when the call names none. */
 export const defaultShopId: ShopId = "CZ10MA"
@@ -35,6 +36,8 @@ interface SessionRow {
   readonly csrf_token: string
   /** Whether the session's cart is open and belongs to the session's shop and customer. */
   readonly cart_open: boolean
+  /** When the session ends. */
+  readonly expires_at: Date
 }
 
 /**
@@ -61,12 +64,26 @@ const findSession = (cookieId: string) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const rows = yield* sql<SessionRow>`
-        SELECT s.session_id, s.shop_id, s.customer_id, s.cart_id, s.csrf_token, (c.cart_id IS NOT NULL) AS cart_open
+        SELECT s.session_id, s.shop_id, s.customer_id, s.cart_id, s.csrf_token, (c.cart_id IS NOT NULL) AS cart_open,
+               s.expires_at
         FROM sessions s
         LEFT JOIN carts c ON c.cart_id = s.cart_id AND c.shop_id = s.shop_id AND c.status = 'open'
           AND c.customer_id IS NOT DISTINCT FROM s.customer_id
         WHERE s.session_id = ${cookieId} AND s.expires_at > now()`
     return rows[0]
+  })
+
+/**
+ * {@link findSession} through the process's read cache (calls that change nothing); a cached
+ * session past its expiry is dropped.
+ */
+const findSessionCached = (cookieId: string) =>
+  Effect.gen(function*() {
+    const row = yield* cachedRead((cache) => cache.sessions, cookieId, findSession(cookieId))
+    if (row === undefined || row.expires_at.getTime() > Date.now()) return row
+    const cache = yield* Effect.serviceOption(ReadCache)
+    if (cache._tag === "Some") cache.value.sessions.invalidate(cookieId)
+    return undefined
   })
 
 /** Starts a session in `shopId` with a new anonymous cart, in one statement; sets the cookie. */
@@ -119,7 +136,7 @@ export const resolveSession = (options: { readonly store: boolean } = { store: t
     const shopFromHeader = requestedShop !== undefined && isShopId(requestedShop) ? requestedShop : undefined
     const cookieId = request.cookies[sessionCookie]
 
-    const row = cookieId === undefined || cookieId === "" ? undefined : yield* findSession(cookieId)
+    const row = cookieId === undefined || cookieId === "" ? undefined : yield* findSessionCached(cookieId)
     if (row === undefined) {
       const shopId = shopFromHeader ?? defaultShopId
       return options.store ? yield* startSession(shopId) : visitorSession(shopId)
@@ -154,21 +171,47 @@ export const sessionStoringReads: ReadonlySet<string> = new Set([
   "paymentProvider.getRevolvingOfferDetail"
 ])
 
+/**
+ * The reads that change the session's checkout (the payment provider's polls record their
+ * outcome): like CSRF-protected calls they bypass the read cache, as `group.endpoint`.
+ */
+export const stateChangingReads: ReadonlySet<string> = new Set([
+  "paymentProvider.load",
+  "paymentProvider.getRevolvingOfferDetail"
+])
+
+const idOf = (endpoint: HttpApiEndpoint.Top, group: HttpApiGroup.Top) => `${group.identifier}.${endpoint.identifier}`
+
 /** Whether a call must run in a stored session ({@link resolveSession}'s `store`). */
 export const storesSession = (endpoint: HttpApiEndpoint.Top, group: HttpApiGroup.Top): boolean =>
-  endpoint.middlewares.has(CsrfProtection) ||
-  sessionStoringReads.has(`${group.identifier}.${endpoint.identifier}`)
+  endpoint.middlewares.has(CsrfProtection) || sessionStoringReads.has(idOf(endpoint, group))
 
-/** The server's {@link CurrentSession}: every call runs in a session, started on first contact. */
+/** Whether a call changes state: it reads past the read cache and drops its session and cart from it. */
+export const changesState = (endpoint: HttpApiEndpoint.Top, group: HttpApiGroup.Top): boolean =>
+  endpoint.middlewares.has(CsrfProtection) || stateChangingReads.has(idOf(endpoint, group))
+
+/**
+ * The server's {@link CurrentSession}: every call runs in a session, started on first contact. A
+ * call that changes state (see {@link changesState}) reads past the read cache and drops its session and
+ * cart from it before and after it runs, so the next read sees what it wrote.
+ */
 export const CurrentSessionLive = Layer.effect(
   CurrentSession,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    return (httpEffect, { endpoint, group }) =>
-      Effect.flatMap(
-        Effect.orDie(Effect.provideService(resolveSession({ store: storesSession(endpoint, group) }), SqlClient.SqlClient, sql)),
-        (session) => Effect.provideService(httpEffect, Session, session)
-      )
+    const cache = yield* Effect.serviceOption(ReadCache)
+    return (httpEffect, { endpoint, group }) => {
+      const store = storesSession(endpoint, group)
+      const resolved = Effect.orDie(Effect.provideService(resolveSession({ store }), SqlClient.SqlClient, sql))
+      if (!changesState(endpoint, group)) return Effect.flatMap(resolved, (session) => Effect.provideService(httpEffect, Session, session))
+      return Effect.flatMap(Effect.provideService(resolved, CacheBypass, true), (session) => {
+        const forget = cache._tag === "Some" ? Effect.sync(() => cache.value.forget(session.sessionId, session.cartId)) : Effect.void
+        return forget.pipe(
+          Effect.andThen(httpEffect.pipe(Effect.provideService(Session, session), Effect.provideService(CacheBypass, true))),
+          Effect.ensuring(forget)
+        )
+      })
+    }
   })
 )
 

@@ -19,6 +19,7 @@ import events from "./0006_events.ts"
 import checkout from "./0007_checkout.ts"
 import contact from "./0008_contact.ts"
 import account from "./0009_account.ts"
+import cacheInvalidation from "./0010_cache_invalidation.ts"
 
 /** The table recording applied migrations (`migration_id`, `name`, `created_at`). */
 export const migrationsTable = "schema_migrations"
@@ -33,7 +34,8 @@ export const migrations: Readonly<Record<string, Effect.Effect<void, SqlError, S
   "0006_events": events,
   "0007_checkout": checkout,
   "0008_contact": contact,
-  "0009_account": account
+  "0009_account": account,
+  "0010_cache_invalidation": cacheInvalidation
 }
 
 const runMigrator = Migrator.make({})
