@@ -22,7 +22,7 @@
  */
 import { mkdir } from "node:fs/promises"
 import { dirname, resolve } from "node:path"
-import { PGlite, types as pgliteTypes, type Results } from "@electric-sql/pglite"
+import { parse as pgliteParse, PGlite, protocol, types as pgliteTypes, type Results } from "@electric-sql/pglite"
 import { makeCompiler } from "@effect/sql-pg/PgClient"
 import * as PgTypes from "@effect/sql-pg/PgTypes"
 import { Context, Effect, Layer, Queue, Scope, Semaphore, Stream } from "effect"
@@ -224,11 +224,111 @@ const parsers = {
 
 type RowTransform = (<A extends object>(rows: ReadonlyArray<A>) => ReadonlyArray<A>) | undefined
 
+/** A named prepared statement on the PGlite connection: its name and the parameter types the server inferred. */
+interface PreparedStatement {
+  readonly name: string
+  readonly paramTypes: ReadonlyArray<number>
+}
+
+/** How many prepared statements the connection keeps; the least recently used is closed past it. */
+export const preparedStatementLimit = 512
+
+/**
+ * Statements that are sent unprepared: transaction control, session commands and DDL (which may
+ * change what a prepared statement returns; after DDL every prepared statement is dropped).
+ */
+const unpreparedStatement = /^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|START|END|SET|RESET|LISTEN|UNLISTEN|NOTIFY|CREATE|ALTER|DROP|TRUNCATE|COPY|GRANT|REVOKE|COMMENT|VACUUM|ANALYZE|DISCARD|DEALLOCATE|PREPARE|EXECUTE|DO)\b/i
+const schemaChange = /^\s*(CREATE|ALTER|DROP|TRUNCATE|COMMENT|GRANT|REVOKE|DO)\b/i
+
+/** SQLSTATEs after which a prepared statement is prepared again (plan invalidated, statement gone). */
+const staleStatementCodes = new Set(["0A000", "26000"])
+
+const concatBytes = (parts: ReadonlyArray<Uint8Array>): Uint8Array => {
+  let length = 0
+  for (const part of parts) length += part.length
+  const out = new Uint8Array(length)
+  let offset = 0
+  for (const part of parts) {
+    out.set(part, offset)
+    offset += part.length
+  }
+  return out
+}
+
+/**
+ * The connection: every statement but those of {@link unpreparedStatement} runs as a named prepared
+ * statement, parsed and described once; later runs send Bind, Describe, Execute and Sync in one
+ * protocol message to PGlite, about four times cheaper than `PGlite.query`, which parses and
+ * describes the statement on every call.
+ */
 class PgliteConnection implements SqlConnection.Connection {
   readonly db: PGlite
+  private readonly statements = new Map<string, PreparedStatement>()
+  private readonly pendingCloses: Array<Uint8Array> = []
+  private nextStatement = 0
 
   constructor(db: PGlite) {
     this.db = db
+  }
+
+  private async prepare(key: string, sql: string, oids: ReadonlyArray<number>): Promise<PreparedStatement> {
+    const name = `s${++this.nextStatement}`
+    const described = await this.db.execProtocol(concatBytes([
+      protocol.serialize.parse({ name, text: sql, types: [...oids] }),
+      protocol.serialize.describe({ type: "S", name }),
+      protocol.serialize.sync()
+    ]))
+    const statement: PreparedStatement = { name, paramTypes: pgliteParse.parseDescribeStatementResults(described.messages) }
+    this.statements.set(key, statement)
+    if (this.statements.size > preparedStatementLimit) {
+      const [oldestKey, oldest] = this.statements.entries().next().value!
+      this.statements.delete(oldestKey)
+      this.pendingCloses.push(protocol.serialize.close({ type: "S", name: oldest.name }))
+    }
+    return statement
+  }
+
+  private async runPrepared(sql: string, values: ReadonlyArray<unknown>, oids: ReadonlyArray<number>, rowMode: "object" | "array", retried = false): Promise<Results<any>> {
+    const key = `${oids.join(",")}|${sql}`
+    let statement = this.statements.get(key)
+    if (statement === undefined) statement = await this.prepare(key, sql, oids)
+    else {
+      this.statements.delete(key)
+      this.statements.set(key, statement)
+    }
+    const serialized = values.map((value, index) => {
+      if (value === null || value === undefined) return null
+      const type = statement.paramTypes[index]!
+      const serializer = this.db.serializers[type]
+      return serializer ? serializer(value) : String(value)
+    })
+    const closes = this.pendingCloses.splice(0)
+    try {
+      const result = await this.db.execProtocol(concatBytes([
+        ...closes,
+        protocol.serialize.bind({ statement: statement.name, values: serialized }),
+        protocol.serialize.describe({ type: "P" }),
+        protocol.serialize.execute({}),
+        protocol.serialize.sync()
+      ]))
+      return pgliteParse.parseResults(result.messages, this.db.parsers, { rowMode })[0] as Results<any>
+    } catch (cause) {
+      const code = (cause as PgErrorLike | undefined)?.code
+      if (!retried && typeof code === "string" && staleStatementCodes.has(code)) {
+        this.statements.delete(key)
+        return this.runPrepared(sql, values, oids, rowMode, true)
+      }
+      throw cause
+    }
+  }
+
+  private async runUnprepared(sql: string, values: ReadonlyArray<unknown>, oids: ReadonlyArray<number>, rowMode: "object" | "array"): Promise<Results<any>> {
+    const result = await this.db.query<any>(sql, [...values], { rowMode, paramTypes: [...oids] })
+    if (schemaChange.test(sql) && this.statements.size > 0) {
+      for (const statement of this.statements.values()) this.pendingCloses.push(protocol.serialize.close({ type: "S", name: statement.name }))
+      this.statements.clear()
+    }
+    return result
   }
 
   run(sql: string, params: ReadonlyArray<unknown>, rowMode: "object" | "array"): Effect.Effect<Results<any>, SqlError> {
@@ -240,7 +340,10 @@ class PgliteConnection implements SqlConnection.Connection {
         return Effect.fail(toSqlError(cause, "bind"))
       }
       return Effect.tryPromise({
-        try: () => this.db.query<any>(sql, bound.values, { rowMode, paramTypes: bound.oids }),
+        try: () =>
+          unpreparedStatement.test(sql)
+            ? this.runUnprepared(sql, bound.values, bound.oids, rowMode)
+            : this.runPrepared(sql, bound.values, bound.oids, rowMode),
         catch: (cause) => toSqlError(cause, "execute")
       })
     })

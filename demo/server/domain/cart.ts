@@ -59,6 +59,7 @@ import { canIncrease, clampQuantity } from "../../../core/domain/quantity.ts"
 import { isShopId, type Shop, shopById } from "../../../core/domain/shop.ts"
 import { wishlistDrawerSize } from "../../../core/domain/wishlist.ts"
 import { cartChangedChannel, Database } from "../db/Database.ts"
+import { cachedRead } from "../db/ReadCache.ts"
 import { mediaUrl } from "../db/seed/images.ts"
 import { mainWishlistId } from "./account.ts"
 import { groupDeliveries } from "./deliveryGroups.ts"
@@ -281,6 +282,24 @@ interface SetItemRow {
   readonly availability_key: string | null
 }
 
+/** The one row of {@link readCart}: the cart with its parts as JSON arrays. */
+interface CartSnapshotRow extends CartRow {
+  readonly items: ReadonlyArray<ItemRow>
+  readonly set_items: ReadonlyArray<SetItemRow>
+  readonly offers: ReadonlyArray<OfferRow>
+  readonly attached: ReadonlyArray<AttachedRow>
+  readonly discounts: ReadonlyArray<DiscountRow>
+  readonly payment_fee: number | null
+  readonly deliveries: ReadonlyArray<{
+    readonly delivery_key: string
+    readonly price: number
+    readonly free_from: number | null
+    readonly insurance: boolean
+  }>
+  readonly media: ReadonlyArray<{ readonly media_id: string; readonly width: number; readonly height: number }>
+  readonly params: ReadonlyArray<ParamRow>
+}
+
 interface OfferRow {
   readonly bundle_id: number
   readonly product_id: number
@@ -374,8 +393,13 @@ export interface CartState {
   }>
 }
 
-const isoOf = (value: unknown): string =>
-  value instanceof Date ? value.toISOString() : typeof value === "string" ? value : String(value)
+/** A timestamp as ISO text: a `Date`, or timestamp text as PostgreSQL writes it in JSON. */
+const isoOf = (value: unknown): string => {
+  if (value instanceof Date) return value.toISOString()
+  if (typeof value !== "string") return String(value)
+  const time = Date.parse(value)
+  return Number.isNaN(time) ? value : new Date(time).toISOString()
+}
 
 const objectOf = (value: unknown): Readonly<Record<string, unknown>> => {
   if (typeof value === "string") {
@@ -398,57 +422,126 @@ const productLink = (categoryUrlKey: string | null, variantUrl: string | null): 
 
 const shopOf = (shopId: string): Shop => shopById(isShopId(shopId) ? shopId : "CZ10MA")
 
+/**
+ * {@link readCart} through the process's read cache (demo/server/db/ReadCache.ts): for the reads of
+ * calls that change nothing; state-changing calls bypass the cache. A visitor's cart (id 0) is empty
+ * without a statement.
+ */
+export const readCartCached = (cartId: number): Effect.Effect<CartState | undefined, SqlError, SqlClient.SqlClient> =>
+  cartId === 0 ? Effect.succeed(undefined) : cachedRead((cache) => cache.carts, cartId, readCart(cartId))
+
+/**
+ * The cart of a visitor without a stored session (`cartId` 0): empty, in the shop `shopId`; nothing
+ * is written.
+ */
+export const visitorCart = (shopId: string): Effect.Effect<CartState, SqlError, SqlClient.SqlClient> =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const rows = yield* sql<{ readonly vat_rate: number; readonly name: string }>`
+      SELECT vat_rate::float8 AS vat_rate, name FROM shops WHERE shop_id = ${shopId}`
+    return {
+      cartId: 0,
+      shop: shopOf(shopId),
+      shopName: rows[0]?.name ?? shopId,
+      shopVatRate: rows[0]?.vat_rate ?? 0,
+      customerId: null,
+      status: "open",
+      invoiceNote: null,
+      billingMethodCode: null,
+      billingSelection: null,
+      consents: {},
+      lines: [],
+      discounts: [],
+      paymentFee: 0,
+      deliveryFees: []
+    }
+  })
+
 /** Reads a cart with everything the wire shapes and the rules need; `undefined` when there is no such cart. */
 export const readCart = (cartId: number): Effect.Effect<CartState | undefined, SqlError, SqlClient.SqlClient> =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const carts = yield* sql<CartRow>`
+    // One statement: the cart row with its items, set items, offered and attached bundles,
+    // discounts, payment fee and delivery fees as JSON arrays (a cart read runs on every call).
+    const carts = yield* sql<CartSnapshotRow>`
       SELECT c.cart_id, c.shop_id, c.customer_id, c.status, c.invoice_note, c.billing_method_code,
-             c.billing_selection, c.consents, s.vat_rate::float8 AS vat_rate, s.name AS shop_name
+             c.billing_selection, c.consents, s.vat_rate::float8 AS vat_rate, s.name AS shop_name,
+             (SELECT COALESCE(json_agg(i ORDER BY i.position, i.cart_item_id), '[]'::json) FROM (
+                SELECT ci.cart_item_id, ci.article_type, ci.variant_id, ci.bonus_set_id, ci.count, ci.is_gift,
+                       ci.parent_item_id, ci.insert_time, ci.position,
+                       v.product_id, COALESCE(v.title, bs.title) AS title, v.variant_url, v.media_id,
+                       cat.url_key AS category_url_key, p.marketplace_partner_id AS partner_id, mp.title AS partner_title,
+                       p.material_type,
+                       COALESCE(pr.price, bs.price)::float8 AS unit_price, pr.vat_rate::float8 AS vat_rate,
+                       st.in_stock, st.availability_key, st.has_reservation
+                FROM cart_items ci
+                LEFT JOIN variants v ON v.variant_id = ci.variant_id
+                LEFT JOIN products p ON p.product_id = v.product_id
+                LEFT JOIN categories cat ON cat.category_id = p.main_category_id
+                LEFT JOIN marketplace_partners mp ON mp.partner_id = p.marketplace_partner_id
+                LEFT JOIN prices pr ON pr.variant_id = ci.variant_id
+                LEFT JOIN stock st ON st.variant_id = ci.variant_id
+                LEFT JOIN bonus_sets bs ON bs.bonus_set_id = ci.bonus_set_id
+                WHERE ci.cart_id = c.cart_id) i) AS items,
+             (SELECT COALESCE(json_agg(x ORDER BY x.bonus_set_id, x.position), '[]'::json) FROM (
+                SELECT bsi.bonus_set_id, bsi.position, bsi.variant_id, bsi.count, v.title, v.variant_url, v.media_id,
+                       cat.url_key AS category_url_key, st.in_stock, st.availability_key
+                FROM bonus_set_items bsi
+                JOIN variants v ON v.variant_id = bsi.variant_id
+                JOIN products p ON p.product_id = v.product_id
+                JOIN categories cat ON cat.category_id = p.main_category_id
+                LEFT JOIN stock st ON st.variant_id = bsi.variant_id
+                WHERE bsi.bonus_set_id IN (SELECT bonus_set_id FROM cart_items WHERE cart_id = c.cart_id)) x) AS set_items,
+             (SELECT COALESCE(json_agg(o ORDER BY o.product_id, o.position, o.bundle_id), '[]'::json) FROM (
+                SELECT bundle_id, product_id, position, type, title, price::float8 AS price
+                FROM bundle_offers
+                WHERE product_id IN (SELECT v.product_id FROM cart_items ci JOIN variants v ON v.variant_id = ci.variant_id
+                                     WHERE ci.cart_id = c.cart_id)) o) AS offers,
+             (SELECT COALESCE(json_agg(a ORDER BY a.added_at, a.bundle_id), '[]'::json) FROM (
+                SELECT cib.cart_item_id, cib.bundle_id, cib.type, cib.price::float8 AS price, bo.title, cib.added_at
+                FROM cart_item_bundles cib
+                JOIN cart_items ci ON ci.cart_item_id = cib.cart_item_id
+                LEFT JOIN bundle_offers bo ON bo.bundle_id = cib.bundle_id
+                WHERE ci.cart_id = c.cart_id) a) AS attached,
+             (SELECT COALESCE(json_agg(d ORDER BY d.applied_at, d.discount_id), '[]'::json) FROM (
+                SELECT cd.code, cd.type, dc.title, dc.amount::float8 AS amount, dc.percent::float8 AS percent,
+                       dc.min_order::float8 AS min_order, cd.applied_at, cd.discount_id,
+                       (dc.active AND dc.valid_from <= now() AND dc.valid_to >= now()) AS valid
+                FROM cart_discounts cd JOIN discount_codes dc ON dc.discount_id = cd.discount_id
+                WHERE cd.cart_id = c.cart_id) d) AS discounts,
+             (SELECT bm.price::float8 FROM billing_methods bm
+              WHERE bm.shop_id = c.shop_id AND bm.code = c.billing_method_code) AS payment_fee,
+             (SELECT COALESCE(json_agg(json_build_object('delivery_key', cd.delivery_key, 'price', dm.price::float8,
+                                                         'free_from', dm.free_from::float8, 'insurance', cd.insurance)
+                                       ORDER BY cd.delivery_key), '[]'::json)
+              FROM cart_deliveries cd JOIN delivery_methods dm ON dm.delivery_method_id = cd.delivery_method_id
+              WHERE cd.cart_id = c.cart_id) AS deliveries,
+             (SELECT COALESCE(json_agg(json_build_object('media_id', m.media_id, 'width', m.width, 'height', m.height)), '[]'::json)
+              FROM media m WHERE m.media_id IN (
+                SELECT v.media_id FROM cart_items ci JOIN variants v ON v.variant_id = ci.variant_id WHERE ci.cart_id = c.cart_id
+                UNION SELECT v.media_id FROM bonus_set_items bsi JOIN variants v ON v.variant_id = bsi.variant_id
+                      WHERE bsi.bonus_set_id IN (SELECT bonus_set_id FROM cart_items WHERE cart_id = c.cart_id))) AS media,
+             (SELECT COALESCE(json_agg(json_build_object('variant_id', vp.variant_id, 'key', vp.key, 'title', vp.title,
+                                                         'value', vp.value, 'css', vp.css, 'measure', vp.measure)
+                                       ORDER BY vp.variant_id, vp.position), '[]'::json)
+              FROM variant_params vp WHERE vp.variant_id IN (SELECT variant_id FROM cart_items WHERE cart_id = c.cart_id)) AS params
       FROM carts c JOIN shops s ON s.shop_id = c.shop_id
       WHERE c.cart_id = ${cartId}`
     const cart = carts[0]
     if (cart === undefined) return undefined
-    const items = yield* sql<ItemRow>`
-      SELECT ci.cart_item_id, ci.article_type, ci.variant_id, ci.bonus_set_id, ci.count, ci.is_gift,
-             ci.parent_item_id, ci.insert_time,
-             v.product_id, COALESCE(v.title, bs.title) AS title, v.variant_url, v.media_id,
-             cat.url_key AS category_url_key, p.marketplace_partner_id AS partner_id, mp.title AS partner_title,
-             p.material_type,
-             COALESCE(pr.price, bs.price)::float8 AS unit_price, pr.vat_rate::float8 AS vat_rate,
-             st.in_stock, st.availability_key, st.has_reservation
-      FROM cart_items ci
-      LEFT JOIN variants v ON v.variant_id = ci.variant_id
-      LEFT JOIN products p ON p.product_id = v.product_id
-      LEFT JOIN categories cat ON cat.category_id = p.main_category_id
-      LEFT JOIN marketplace_partners mp ON mp.partner_id = p.marketplace_partner_id
-      LEFT JOIN prices pr ON pr.variant_id = ci.variant_id
-      LEFT JOIN stock st ON st.variant_id = ci.variant_id
-      LEFT JOIN bonus_sets bs ON bs.bonus_set_id = ci.bonus_set_id
-      WHERE ci.cart_id = ${cartId}
-      ORDER BY ci.position, ci.cart_item_id`
-    const setIds = [...new Set(items.flatMap((item) => (item.bonus_set_id === null ? [] : [item.bonus_set_id])))]
-    const setItems = setIds.length === 0 ? [] : yield* sql<SetItemRow>`
-      SELECT bsi.bonus_set_id, bsi.variant_id, bsi.count, v.title, v.variant_url, v.media_id,
-             cat.url_key AS category_url_key, st.in_stock, st.availability_key
-      FROM bonus_set_items bsi
-      JOIN variants v ON v.variant_id = bsi.variant_id
-      JOIN products p ON p.product_id = v.product_id
-      JOIN categories cat ON cat.category_id = p.main_category_id
-      LEFT JOIN stock st ON st.variant_id = bsi.variant_id
-      WHERE ${sql.in("bsi.bonus_set_id", setIds)}
-      ORDER BY bsi.bonus_set_id, bsi.position`
-    const mediaIds = [...new Set([...items.map((item) => item.media_id), ...setItems.map((row) => row.media_id)].flatMap((id) => (id === null ? [] : [id])))]
-    const media = mediaIds.length === 0 ? [] : yield* sql<{ media_id: string; width: number; height: number }>`
-      SELECT media_id, width, height FROM media WHERE ${sql.in("media_id", mediaIds)}`
+    const items = cart.items
+    const setItems = cart.set_items
+    const offers = cart.offers
+    const attached = cart.attached
+    const discounts = cart.discounts
+    const fees = cart.payment_fee === null ? [] : [{ price: cart.payment_fee }]
+    const deliveries = cart.deliveries
+    const media = cart.media
     const imageOf = (mediaId: string | null): ArticleImage | undefined => {
       const row = mediaId === null ? undefined : media.find((m) => m.media_id === mediaId)
       return row === undefined ? undefined : { url: mediaUrl(row.media_id), width: row.width, height: row.height }
     }
-    const variantIds = [...new Set(items.flatMap((item) => (item.variant_id === null ? [] : [item.variant_id])))]
-    const paramRows = variantIds.length === 0 ? [] : yield* sql<ParamRow>`
-      SELECT variant_id, key, title, value, css, measure FROM variant_params
-      WHERE ${sql.in("variant_id", variantIds)} ORDER BY variant_id, position`
+    const paramRows = cart.params
     const paramsOf = (variantId: number | null): ReadonlyArray<ItemParam> =>
       paramRows.filter((row) => row.variant_id === variantId).map((row) => ({
         key: row.key,
@@ -457,37 +550,6 @@ export const readCart = (cartId: number): Effect.Effect<CartState | undefined, S
         ...(row.css === null ? {} : { css: row.css }),
         ...(row.measure === null ? {} : { measure: row.measure })
       }))
-    const productIds = [...new Set(items.flatMap((item) => (item.product_id === null ? [] : [item.product_id])))]
-    const offers = productIds.length === 0 ? [] : yield* sql<OfferRow>`
-      SELECT bundle_id, product_id, type, title, price::float8 AS price
-      FROM bundle_offers WHERE ${sql.in("product_id", productIds)}
-      ORDER BY product_id, position, bundle_id`
-    const attached = yield* sql<AttachedRow>`
-      SELECT cib.cart_item_id, cib.bundle_id, cib.type, cib.price::float8 AS price, bo.title
-      FROM cart_item_bundles cib
-      JOIN cart_items ci ON ci.cart_item_id = cib.cart_item_id
-      LEFT JOIN bundle_offers bo ON bo.bundle_id = cib.bundle_id
-      WHERE ci.cart_id = ${cartId}
-      ORDER BY cib.added_at, cib.bundle_id`
-    const discounts = yield* sql<DiscountRow>`
-      SELECT cd.code, cd.type, dc.title, dc.amount::float8 AS amount, dc.percent::float8 AS percent,
-             dc.min_order::float8 AS min_order,
-             (dc.active AND dc.valid_from <= now() AND dc.valid_to >= now()) AS valid
-      FROM cart_discounts cd JOIN discount_codes dc ON dc.discount_id = cd.discount_id
-      WHERE cd.cart_id = ${cartId}
-      ORDER BY cd.applied_at, cd.discount_id`
-    const fees = cart.billing_method_code === null ? [] : yield* sql<{ readonly price: number }>`
-      SELECT price::float8 AS price FROM billing_methods
-      WHERE shop_id = ${cart.shop_id} AND code = ${cart.billing_method_code}`
-    const deliveries = yield* sql<{
-      readonly delivery_key: string
-      readonly price: number
-      readonly free_from: number | null
-      readonly insurance: boolean
-    }>`
-      SELECT cd.delivery_key, dm.price::float8 AS price, dm.free_from::float8 AS free_from, cd.insurance
-      FROM cart_deliveries cd JOIN delivery_methods dm ON dm.delivery_method_id = cd.delivery_method_id
-      WHERE cd.cart_id = ${cartId} ORDER BY cd.delivery_key`
 
     const lines = items.map((item): CartLine => {
       const gift = item.is_gift
@@ -750,7 +812,7 @@ const emptyCart = (cartId: number): Cart => ({
  * Stable signature: used by the checkout handlers.
  */
 export const loadCart = (cartId: number): Effect.Effect<Cart, SqlError, SqlClient.SqlClient> =>
-  Effect.map(readCart(cartId), (state) => (state === undefined ? emptyCart(cartId) : cartEntity(state)))
+  Effect.map(readCartCached(cartId), (state) => (state === undefined ? emptyCart(cartId) : cartEntity(state)))
 
 // -----------------------------------------------------------------------------------------------
 // widget cart (legacy drawer, widgets data)
@@ -810,7 +872,7 @@ export const loadWidgetCart = (
   options: WidgetOptions = { extended: true }
 ): Effect.Effect<WidgetCart, SqlError, SqlClient.SqlClient> =>
   Effect.gen(function*() {
-    const state = yield* readCart(cartId)
+    const state = yield* readCartCached(cartId)
     if (state === undefined) return { articles: [], itemCount: 0, cartPrice: 0 }
     return {
       articles: widgetItems(state, options),
@@ -939,7 +1001,7 @@ export const loadBillingMethods = (
   context: PaymentContext
 ): Effect.Effect<BillingMethods, SqlError, SqlClient.SqlClient> =>
   Effect.gen(function*() {
-    const state = yield* readCart(cartId)
+    const state = yield* readCartCached(cartId)
     if (state === undefined) return {}
     const { rows, allowedByDelivery, dates } = yield* readBilling(state)
     return billingMethodsOf(state, rows, allowedByDelivery, context, dates)

@@ -100,6 +100,7 @@ import {
   orderConsentsOf,
   type PaymentContext,
   readCart,
+  visitorCart,
   round2,
   withoutVat
 } from "./cart.ts"
@@ -402,7 +403,7 @@ const pickAddress = (rows: ReadonlyArray<AddressRow>, type: AddressRow["type"], 
 export const loadContext = (session: SessionData) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const state = yield* readCart(session.cartId)
+    const state = (yield* readCart(session.cartId)) ?? (session.cartId === 0 ? yield* visitorCart(session.shopId) : undefined)
     if (state === undefined) return yield* Effect.die(new CartMissing({ cartId: session.cartId }))
     const rows = yield* sql<CheckoutCartRow>`
       SELECT billing_address_id, shipping_address_id, customer_data, campaign_id, delivery_strategy

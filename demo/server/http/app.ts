@@ -9,6 +9,7 @@
 import { Layer } from "effect"
 import { HttpApiBuilder, HttpApiMiddleware } from "effect/http-api"
 import { ShopApi } from "../../../core/api/ShopApi.ts"
+import { ReadCache } from "../db/ReadCache.ts"
 import { AccountHandlers } from "../handlers/account.ts"
 import { AdultContentHandlers } from "../handlers/adultContent.ts"
 import { AvailabilityHandlers } from "../handlers/availability.ts"
@@ -106,4 +107,4 @@ export const AppRoutes = Layer.mergeAll(
   LiveRoutes,
   MediaRoutes,
   TrackingEventsRoutes
-).pipe(Layer.provide(LiveHub.layer))
+).pipe(Layer.provide([LiveHub.layer, ReadCache.layer]))

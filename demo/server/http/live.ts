@@ -58,7 +58,7 @@ export const LiveRoutes = HttpRouter.use(Effect.fnUntraced(function*(router) {
     "GET",
     livePath,
     Effect.gen(function*() {
-      const session = yield* Effect.orDie(Effect.provideService(resolveSession, SqlClient.SqlClient, sql))
+      const session = yield* Effect.orDie(Effect.provideService(resolveSession({ store: false }), SqlClient.SqlClient, sql))
       const changes = Stream.fromPubSub(hub).pipe(
         Stream.filter((cartId) => cartId === session.cartId),
         Stream.map(cartChangedFrame)

@@ -8,11 +8,13 @@
 import { randomBytes, timingSafeEqual } from "node:crypto"
 import { Effect, Layer } from "effect"
 import { HttpEffect, HttpServerRequest, HttpServerResponse } from "effect/http"
+import type { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { SqlClient } from "effect/sql"
 import { CsrfTokenInvalid } from "../../../core/api/errors.ts"
 import { csrfHeader, sessionCookie, shopIdHeader } from "../../../core/api/headers.ts"
 import { CallPolicy, CsrfProtection, csrfRefusedMessage, CurrentSession, Session, type SessionData } from "../../../core/api/security.ts"
 import { isShopId, type ShopId } from "../../../core/domain/shop.ts"
+import { CacheBypass, cachedRead, ReadCache } from "../db/ReadCache.ts"
 
 /** The shop a session starts in when the call names none. */
 export const defaultShopId: ShopId = "CZ10MA"
@@ -32,6 +34,10 @@ interface SessionRow {
   readonly customer_id: number | null
   readonly cart_id: number | null
   readonly csrf_token: string
+  /** Whether the session's cart is open and belongs to the session's shop and customer. */
+  readonly cart_open: boolean
+  /** When the session ends. */
+  readonly expires_at: Date
 }
 
 /**
@@ -50,39 +56,48 @@ export const openCartFor = (shopId: ShopId, customerId: number | null) =>
     return created[0]!.cart_id
   })
 
-const cartIsUsable = (cartId: number | null, shopId: ShopId, customerId: number | null) =>
+/**
+ * The session named by `cookieId` with whether its cart is usable, in one statement (the read
+ * every call makes).
+ */
+const findSession = (cookieId: string) =>
   Effect.gen(function*() {
-    if (cartId === null) return false
     const sql = yield* SqlClient.SqlClient
-    const rows = yield* sql<{ ok: boolean }>`
-      SELECT true AS ok FROM carts
-      WHERE cart_id = ${cartId} AND shop_id = ${shopId} AND status = 'open'
-        AND customer_id IS NOT DISTINCT FROM ${customerId}`
-    return rows.length > 0
+    const rows = yield* sql<SessionRow>`
+        SELECT s.session_id, s.shop_id, s.customer_id, s.cart_id, s.csrf_token, (c.cart_id IS NOT NULL) AS cart_open,
+               s.expires_at
+        FROM sessions s
+        LEFT JOIN carts c ON c.cart_id = s.cart_id AND c.shop_id = s.shop_id AND c.status = 'open'
+          AND c.customer_id IS NOT DISTINCT FROM s.customer_id
+        WHERE s.session_id = ${cookieId} AND s.expires_at > now()`
+    return rows[0]
   })
 
-/** Loads the session named by the cookie, or starts one; switches shop and cart as the call asks. */
-export const resolveSession = Effect.gen(function*() {
-  const sql = yield* SqlClient.SqlClient
-  const request = yield* HttpServerRequest.HttpServerRequest
-  const requestedShop = request.headers[shopIdHeader]
-  const shopFromHeader = requestedShop !== undefined && isShopId(requestedShop) ? requestedShop : undefined
-  const cookieId = request.cookies[sessionCookie]
+/**
+ * {@link findSession} through the process's read cache (calls that change nothing); a cached
+ * session past its expiry is dropped.
+ */
+const findSessionCached = (cookieId: string) =>
+  Effect.gen(function*() {
+    const row = yield* cachedRead((cache) => cache.sessions, cookieId, findSession(cookieId))
+    if (row === undefined || row.expires_at.getTime() > Date.now()) return row
+    const cache = yield* Effect.serviceOption(ReadCache)
+    if (cache._tag === "Some") cache.value.sessions.invalidate(cookieId)
+    return undefined
+  })
 
-  const found = cookieId === undefined
-    ? []
-    : yield* sql<SessionRow>`
-        SELECT session_id, shop_id, customer_id, cart_id, csrf_token FROM sessions
-        WHERE session_id = ${cookieId} AND expires_at > now()`
-  let row = found[0]
-  if (row === undefined) {
+/** Starts a session in `shopId` with a new anonymous cart, in one statement; sets the cookie. */
+const startSession = (shopId: ShopId) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const request = yield* HttpServerRequest.HttpServerRequest
     const sessionId = newToken()
-    const inserted = yield* sql<SessionRow>`
-      INSERT INTO sessions (session_id, shop_id, csrf_token, expires_at)
-      VALUES (${sessionId}, ${shopFromHeader ?? defaultShopId}, ${newToken()},
-              now() + make_interval(secs => ${sessionMaxAgeSeconds}))
-      RETURNING session_id, shop_id, customer_id, cart_id, csrf_token`
-    row = inserted[0]!
+    const rows = yield* sql<{ cart_id: number; csrf_token: string }>`
+      WITH cart AS (INSERT INTO carts (shop_id, customer_id) VALUES (${shopId}, NULL) RETURNING cart_id)
+      INSERT INTO sessions (session_id, shop_id, cart_id, csrf_token, expires_at)
+      SELECT ${sessionId}, ${shopId}, cart.cart_id, ${newToken()}, now() + make_interval(secs => ${sessionMaxAgeSeconds})
+      FROM cart
+      RETURNING cart_id, csrf_token`
     const secure = request.headers["x-forwarded-proto"] === "https" || request.url.startsWith("https:")
     yield* HttpEffect.appendPreResponseHandler((_request, response) =>
       Effect.orDie(
@@ -94,40 +109,114 @@ export const resolveSession = Effect.gen(function*() {
           secure
         })
       ))
-  }
-  const shopId: ShopId = shopFromHeader ?? (isShopId(row.shop_id) ? row.shop_id : defaultShopId)
-  // Customer accounts belong to one shop: switching shops leaves the customer logged out there.
-  const customerId = shopId === row.shop_id ? row.customer_id : null
-  let cartId = row.cart_id
-  if (!(yield* cartIsUsable(cartId, shopId, customerId))) {
-    cartId = yield* openCartFor(shopId, customerId)
-    yield* sql`UPDATE sessions SET shop_id = ${shopId}, customer_id = ${customerId}, cart_id = ${cartId},
-               last_seen_at = now() WHERE session_id = ${row.session_id}`
-  }
-  return {
-    sessionId: row.session_id,
-    shopId,
-    customerId,
-    cartId: cartId!,
-    csrfToken: row.csrf_token
-  } satisfies SessionData
-})
+    return { sessionId, shopId, customerId: null, cartId: rows[0]!.cart_id, csrfToken: rows[0]!.csrf_token } satisfies SessionData
+  })
 
-/** The server's {@link CurrentSession}: every call runs in a session, started on first contact. */
+/**
+ * The session of a caller that has none and makes a call that stores nothing: a new visitor with
+ * an empty cart, answered without writing a row (crawlers and first page views create nothing).
+ * Its empty id and token match no stored session and pass no CSRF check.
+ */
+export const visitorSession = (shopId: ShopId): SessionData => ({ sessionId: "", shopId, customerId: null, cartId: 0, csrfToken: "" })
+
+/** Whether a session is a {@link visitorSession} (nothing stored). */
+export const isVisitorSession = (session: SessionData): boolean => session.sessionId === ""
+
+/**
+ * Loads the session named by the cookie; switches shop and cart as the call asks. A caller without
+ * a live session gets a new stored one when `store` is set (the session bootstrap, state-changing
+ * calls, calls that keep something per session), else a {@link visitorSession}. The usual call costs
+ * one statement.
+ */
+export const resolveSession = (options: { readonly store: boolean } = { store: true }) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const requestedShop = request.headers[shopIdHeader]
+    const shopFromHeader = requestedShop !== undefined && isShopId(requestedShop) ? requestedShop : undefined
+    const cookieId = request.cookies[sessionCookie]
+
+    const row = cookieId === undefined || cookieId === "" ? undefined : yield* findSessionCached(cookieId)
+    if (row === undefined) {
+      const shopId = shopFromHeader ?? defaultShopId
+      return options.store ? yield* startSession(shopId) : visitorSession(shopId)
+    }
+    const shopId: ShopId = shopFromHeader ?? (isShopId(row.shop_id) ? row.shop_id : defaultShopId)
+    // Customer accounts belong to one shop: switching shops leaves the customer logged out there.
+    const customerId = shopId === row.shop_id ? row.customer_id : null
+    let cartId = row.cart_id
+    if (shopId !== row.shop_id || !row.cart_open || cartId === null) {
+      cartId = yield* openCartFor(shopId, customerId)
+      yield* sql`UPDATE sessions SET shop_id = ${shopId}, customer_id = ${customerId}, cart_id = ${cartId},
+                 last_seen_at = now() WHERE session_id = ${row.session_id}`
+    }
+    return {
+      sessionId: row.session_id,
+      shopId,
+      customerId,
+      cartId,
+      csrfToken: row.csrf_token
+    } satisfies SessionData
+  })
+
+/**
+ * The calls that need a stored session even without a cookie, besides every CSRF-protected one:
+ * the session bootstrap (it hands out the CSRF token), the captcha (its answer is kept for the
+ * session) and the payment-provider reads (they act on the session's checkout), as `group.endpoint`.
+ */
+export const sessionStoringReads: ReadonlySet<string> = new Set([
+  "session.get",
+  "captcha.get",
+  "paymentProvider.load",
+  "paymentProvider.getRevolvingOfferDetail"
+])
+
+/**
+ * The reads that change the session's checkout (the payment provider's polls record their
+ * outcome): like CSRF-protected calls they bypass the read cache, as `group.endpoint`.
+ */
+export const stateChangingReads: ReadonlySet<string> = new Set([
+  "paymentProvider.load",
+  "paymentProvider.getRevolvingOfferDetail"
+])
+
+const idOf = (endpoint: HttpApiEndpoint.Top, group: HttpApiGroup.Top) => `${group.identifier}.${endpoint.identifier}`
+
+/** Whether a call must run in a stored session ({@link resolveSession}'s `store`). */
+export const storesSession = (endpoint: HttpApiEndpoint.Top, group: HttpApiGroup.Top): boolean =>
+  endpoint.middlewares.has(CsrfProtection) || sessionStoringReads.has(idOf(endpoint, group))
+
+/** Whether a call changes state: it reads past the read cache and drops its session and cart from it. */
+export const changesState = (endpoint: HttpApiEndpoint.Top, group: HttpApiGroup.Top): boolean =>
+  endpoint.middlewares.has(CsrfProtection) || stateChangingReads.has(idOf(endpoint, group))
+
+/**
+ * The server's {@link CurrentSession}: every call runs in a session, started on first contact. A
+ * call that changes state (see {@link changesState}) reads past the read cache and drops its session and
+ * cart from it before and after it runs, so the next read sees what it wrote.
+ */
 export const CurrentSessionLive = Layer.effect(
   CurrentSession,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    return (httpEffect) =>
-      Effect.flatMap(
-        Effect.orDie(Effect.provideService(resolveSession, SqlClient.SqlClient, sql)),
-        (session) => Effect.provideService(httpEffect, Session, session)
-      )
+    const cache = yield* Effect.serviceOption(ReadCache)
+    return (httpEffect, { endpoint, group }) => {
+      const store = storesSession(endpoint, group)
+      const resolved = Effect.orDie(Effect.provideService(resolveSession({ store }), SqlClient.SqlClient, sql))
+      if (!changesState(endpoint, group)) return Effect.flatMap(resolved, (session) => Effect.provideService(httpEffect, Session, session))
+      return Effect.flatMap(Effect.provideService(resolved, CacheBypass, true), (session) => {
+        const forget = cache._tag === "Some" ? Effect.sync(() => cache.value.forget(session.sessionId, session.cartId)) : Effect.void
+        return forget.pipe(
+          Effect.andThen(httpEffect.pipe(Effect.provideService(Session, session), Effect.provideService(CacheBypass, true))),
+          Effect.ensuring(forget)
+        )
+      })
+    }
   })
 )
 
 const sameToken = (given: string | undefined, expected: string): boolean => {
-  if (given === undefined) return false
+  if (given === undefined || expected === "") return false
   const a = Buffer.from(given)
   const b = Buffer.from(expected)
   return a.length === b.length && timingSafeEqual(a, b)

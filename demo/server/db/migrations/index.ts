@@ -20,6 +20,7 @@ import checkout from "./0007_checkout.ts"
 import contact from "./0008_contact.ts"
 import account from "./0009_account.ts"
 import storefrontRules from "./0010_storefront_rules.ts"
+import cacheInvalidation from "./0011_cache_invalidation.ts"
 
 /** The table recording applied migrations (`migration_id`, `name`, `created_at`). */
 export const migrationsTable = "schema_migrations"
@@ -35,7 +36,8 @@ export const migrations: Readonly<Record<string, Effect.Effect<void, SqlError, S
   "0007_checkout": checkout,
   "0008_contact": contact,
   "0009_account": account,
-  "0010_storefront_rules": storefrontRules
+  "0010_storefront_rules": storefrontRules,
+  "0011_cache_invalidation": cacheInvalidation
 }
 
 const runMigrator = Migrator.make({})

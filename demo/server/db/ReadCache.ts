@@ -1,0 +1,194 @@
+/**
+ * Cached reads of the hottest records (sessions, carts), kept correct across server processes by
+ * the database itself: triggers (migration 10) notify `cache_invalidate` at commit whenever a cart,
+ * a session, stock or a price changes, and every process drops what the notification names. A
+ * server's own state-changing call also drops its session and cart before and after it runs, so a
+ * shopper reads their own writes at once; other processes follow within the notification's delay.
+ * Entries also expire after a short time, which bounds staleness from time alone (a discount's
+ * validity window, a session's expiry is checked on every hit).
+ *
+ * A load that overlaps an invalidation of its key is not kept, so a late read never puts old data
+ * back.
+ *
+ * @module
+ */
+import { Clock, Context, Effect, Layer, Stream } from "effect"
+import { Database } from "./Database.ts"
+
+/** The channel of the invalidation notifications (see migration 10 for the payloads). */
+export const cacheInvalidationChannel = "cache_invalidate"
+
+/** What a cache keeps per key. */
+interface Entry<V> {
+  readonly value: V
+  readonly expiresAt: number
+}
+
+/** Options of one {@link KeyedCache}. */
+export interface KeyedCacheOptions {
+  /** How long an entry is served, ms. */
+  readonly ttlMs: number
+  /** At most this many entries; the oldest is dropped past it. */
+  readonly maxEntries: number
+}
+
+/** A read-through cache of records by key, with generation-checked loads. */
+export class KeyedCache<K, V> {
+  private readonly entries = new Map<K, Entry<V>>()
+  /** Keys with loads in flight: how many, and the generation they started in. */
+  private readonly loads = new Map<K, { count: number; generation: number }>()
+  private readonly options: KeyedCacheOptions
+
+  constructor(options: KeyedCacheOptions) {
+    this.options = options
+  }
+
+  /** The value under `key`, or `load`'s result, kept when no invalidation of `key` overlapped the load. */
+  get<E, R>(key: K, load: Effect.Effect<V | undefined, E, R>): Effect.Effect<V | undefined, E, R> {
+    return Effect.flatMap(Clock.currentTimeMillis, (now) => {
+      const hit = this.entries.get(key)
+      if (hit !== undefined && hit.expiresAt > now) return Effect.succeed(hit.value)
+      const started = this.begin(key)
+      return load.pipe(
+        Effect.tap((value) =>
+          Effect.sync(() => {
+            if (value !== undefined && this.loads.get(key)?.generation === started) this.put(key, value, now)
+          })),
+        Effect.ensuring(Effect.sync(() => this.end(key)))
+      )
+    })
+  }
+
+  /** Drops `key`; a load of it in flight is not kept. */
+  invalidate(key: K): void {
+    this.entries.delete(key)
+    const load = this.loads.get(key)
+    if (load !== undefined) load.generation++
+  }
+
+  /** Drops every entry; no load in flight is kept. */
+  clear(): void {
+    this.entries.clear()
+    for (const load of this.loads.values()) load.generation++
+  }
+
+  /** How many entries are kept (tests, diagnostics). */
+  get size(): number {
+    return this.entries.size
+  }
+
+  private begin(key: K): number {
+    const load = this.loads.get(key)
+    if (load !== undefined) {
+      load.count++
+      return load.generation
+    }
+    this.loads.set(key, { count: 1, generation: 0 })
+    return 0
+  }
+
+  private end(key: K): void {
+    const load = this.loads.get(key)
+    if (load === undefined) return
+    if (--load.count === 0) this.loads.delete(key)
+  }
+
+  private put(key: K, value: V, now: number): void {
+    this.entries.delete(key)
+    this.entries.set(key, { value, expiresAt: now + this.options.ttlMs })
+    if (this.entries.size > this.options.maxEntries) {
+      const oldest = this.entries.keys().next()
+      if (oldest.done !== true) this.entries.delete(oldest.value)
+    }
+  }
+}
+
+/** The caches of a server process. */
+export interface ReadCacheShape {
+  /** Sessions by id (the session row a call resolves). */
+  readonly sessions: KeyedCache<string, unknown>
+  /** Carts by id (the cart engine's reads). */
+  readonly carts: KeyedCache<number, unknown>
+  /** Applies one invalidation payload (`cart:<id>`, `cart_owner:<id>`, `session:<id>`, `stock`). */
+  readonly apply: (payload: string) => void
+  /** Drops a session and its cart: a state-changing call runs between two of these. */
+  readonly forget: (sessionId: string, cartId: number) => void
+}
+
+/** How long cached sessions and carts are served at most, ms. */
+export const cacheTtlMs = 10_000
+
+/** How many sessions and carts a process keeps at most. */
+export const cacheMaxEntries = 20_000
+
+/** Makes the caches and their invalidation rules (without subscribing). */
+export const makeReadCache = (): ReadCacheShape => {
+  const sessions = new KeyedCache<string, unknown>({ ttlMs: cacheTtlMs, maxEntries: cacheMaxEntries })
+  const carts = new KeyedCache<number, unknown>({ ttlMs: cacheTtlMs, maxEntries: cacheMaxEntries })
+  const apply = (payload: string) => {
+    if (payload === "stock") return carts.clear()
+    const separator = payload.indexOf(":")
+    const kind = payload.slice(0, separator)
+    const key = payload.slice(separator + 1)
+    if (kind === "session") sessions.invalidate(key)
+    else if (kind === "cart") carts.invalidate(Number(key))
+    else if (kind === "cart_owner") {
+      carts.invalidate(Number(key))
+      // a cached session says whether its cart is usable: a cart changing hands or closing is rare
+      sessions.clear()
+    }
+  }
+  return {
+    sessions,
+    carts,
+    apply,
+    forget: (sessionId, cartId) => {
+      sessions.invalidate(sessionId)
+      carts.invalidate(cartId)
+    }
+  }
+}
+
+/** The read cache of a server process; see the module documentation. */
+export class ReadCache extends Context.Service<ReadCache, ReadCacheShape>()("demo/server/db/ReadCache") {
+  /** The caches, invalidated by the database's notifications for as long as the layer lives. */
+  static readonly layer = Layer.effect(
+    ReadCache,
+    Effect.gen(function*() {
+      const db = yield* Database
+      const cache = makeReadCache()
+      const payloads = yield* db.subscribe(cacheInvalidationChannel)
+      yield* Effect.forkScoped(
+        Stream.runForEach(payloads, (payload) => Effect.sync(() => cache.apply(payload))).pipe(
+          Effect.catchCause((cause) =>
+            Effect.andThen(Effect.logError("read cache: invalidations stopped; caching is off", cause), Effect.sync(() => {
+              cache.sessions.clear()
+              cache.carts.clear()
+            })))
+        )
+      )
+      return cache
+    })
+  )
+}
+
+/**
+ * Set while a state-changing call runs: its reads go to the database, never to the cache (a write
+ * must decide on, and answer with, what is committed).
+ */
+export const CacheBypass = Context.Reference<boolean>("demo/server/db/ReadCache/CacheBypass", { defaultValue: () => false })
+
+/**
+ * Reads through the `pick`ed cache of the process's {@link ReadCache} when there is one and no
+ * {@link CacheBypass} is set; otherwise runs `load` as it is.
+ */
+export const cachedRead = <K, V, E, R>(
+  pick: (cache: ReadCacheShape) => KeyedCache<K, unknown>,
+  key: K,
+  load: Effect.Effect<V | undefined, E, R>
+): Effect.Effect<V | undefined, E, R> =>
+  Effect.gen(function*() {
+    const cache = yield* Effect.serviceOption(ReadCache)
+    if (cache._tag === "None" || (yield* CacheBypass)) return yield* load
+    return (yield* pick(cache.value).get(key, load)) as V | undefined
+  })

@@ -1,0 +1,217 @@
+/**
+ * `npm run bench`: the reference server's throughput, measured side by side in ONE run against a
+ * bare `node:http` hello-world on the same machine, so the figures are ratios to a baseline of the
+ * same conditions. Each scenario runs at 50 connections for BENCH_SECONDS (default 10) with
+ * autocannon; the server runs in its own process on the embedded database (PGlite, in memory,
+ * seeded) and, when DATABASE_URL names a PostgreSQL server, a second time on a new database there.
+ *
+ * Scenarios: session read; header widgets data for a cart of 3 lines; load-cart of that cart; a
+ * product listing page (a category's first page); add-to-cart with a valid session and CSRF token
+ * (50 shoppers, one per connection). Then the server's RSS at idle and after 100,000 more requests.
+ *
+ * @module
+ */
+import autocannon from "autocannon"
+import { type ChildProcess, execFileSync, spawn } from "node:child_process"
+import { randomUUID } from "node:crypto"
+import { readFileSync } from "node:fs"
+import { createServer } from "node:net"
+import { fileURLToPath } from "node:url"
+
+const root = fileURLToPath(new URL("../..", import.meta.url))
+const seconds = Number(process.env["BENCH_SECONDS"] ?? 10)
+const connections = 50
+const memoryRequests = Number(process.env["BENCH_MEMORY_REQUESTS"] ?? 100_000)
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === "object" && address !== null ? address.port : 0))
+    })
+  })
+
+const waitFor = async (url: string, child: ChildProcess) => {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited with ${child.exitCode}`)
+    try {
+      await fetch(url)
+      return
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+  throw new Error(`${url} did not answer within 60 s`)
+}
+
+const start = async (script: string, env: Record<string, string>) => {
+  const port = await freePort()
+  const child = spawn(process.execPath, [script], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "ignore", "inherit"]
+  })
+  const base = `http://127.0.0.1:${port}`
+  await waitFor(`${base}/`, child)
+  return { base, child }
+}
+
+const rssMiB = (child: ChildProcess): number => {
+  const status = readFileSync(`/proc/${child.pid}/status`, "utf8")
+  const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
+  return Math.round(kib / 1024)
+}
+
+interface Result {
+  readonly target: string
+  readonly scenario: string
+  readonly rps: number
+  readonly p50: number
+  readonly p99: number
+  readonly errors: number
+}
+
+const results: Array<Result> = []
+
+const load = (options: autocannon.Options) =>
+  new Promise<autocannon.Result>((resolve, reject) =>
+    autocannon({ connections, duration: seconds, ...options }, (error, result) => (error ? reject(error) : resolve(result))))
+
+const measure = async (target: string, scenario: string, options: autocannon.Options) => {
+  const result = await load(options)
+  const row = {
+    target,
+    scenario,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx
+  }
+  results.push(row)
+  console.error(`  ${target} ${scenario}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}`)
+}
+
+/** A shopper: a session cookie, its CSRF token and the call headers. */
+const shopper = async (base: string) => {
+  const response = await fetch(`${base}/api/session`)
+  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0]!
+  const { csrfToken } = (await response.json()) as { csrfToken: string }
+  return {
+    cookie,
+    csrfToken,
+    headers: { cookie, "x-csrf-token": csrfToken, "x-requested-with": "XMLHttpRequest", "content-type": "application/json" }
+  }
+}
+
+/** Variants in stock in the shop, for the adds. */
+const variantsInStock = async (base: string, headers: Record<string, string>): Promise<ReadonlyArray<number>> => {
+  const ids = Array.from({ length: 100 }, (_, i) => i + 1).join(",")
+  const response = await fetch(`${base}/product-api/find-variants-by-id?ids=${ids}`, { headers })
+  const variants = (await response.json()) as ReadonlyArray<{ variantId: number; availability?: string }>
+  const inStock = variants.filter((v) => v.availability === "in_stock").map((v) => v.variantId)
+  if (inStock.length < 3) throw new Error("the seed has fewer than 3 variants in stock among the first 100")
+  return inStock
+}
+
+const add = async (base: string, headers: Record<string, string>, variantId: number) => {
+  const response = await fetch(`${base}/api/v2/cart.cart-api/add-to-cart`, {
+    method: "PUT",
+    headers: { ...headers, "idempotency-key": randomUUID() },
+    body: JSON.stringify({ variantId, amount: 1, extended: true })
+  })
+  if (response.status !== 200) throw new Error(`add-to-cart answered ${response.status}: ${await response.text()}`)
+}
+
+const listingPath = async (base: string, headers: Record<string, string>): Promise<string> => {
+  const response = await fetch(`${base}/product-api/find-variants-by-id?ids=${Array.from({ length: 24 }, (_, i) => i + 1).join(",")}`, { headers })
+  if (response.status !== 200) throw new Error(`the listing answered ${response.status}`)
+  return `/product-api/find-variants-by-id?ids=${Array.from({ length: 24 }, (_, i) => i + 1).join(",")}`
+}
+
+const benchServer = async (target: string, env: Record<string, string>) => {
+  console.error(`${target}: starting`)
+  const { base, child } = await start("demo/server/main.ts", env)
+  try {
+    const one = await shopper(base)
+    const variants = await variantsInStock(base, one.headers)
+    for (const variantId of variants.slice(0, 3)) await add(base, one.headers, variantId)
+    const listing = await listingPath(base, one.headers)
+
+    await load({ url: `${base}/api/session`, headers: one.headers, duration: 2 })
+    const idle = rssMiB(child)
+    await measure(target, "session read", { url: `${base}/api/session`, headers: one.headers })
+    await measure(target, "widgets data, cart of 3", { url: `${base}/api/widgets/getWidgetsData`, headers: one.headers })
+    await measure(target, "load-cart, cart of 3", { url: `${base}/api/v2/cart.cart-api/load-cart`, headers: one.headers })
+    await measure(target, "product listing page", { url: `${base}${listing}`, headers: one.headers })
+
+    const shoppers = await Promise.all(Array.from({ length: connections }, () => shopper(base)))
+    let next = 0
+    await measure(target, "add-to-cart", {
+      url: `${base}/api/v2/cart.cart-api/add-to-cart`,
+      requests: [{
+        method: "PUT",
+        setupRequest: (request) => {
+          const who = shoppers[next % shoppers.length]!
+          const variantId = variants[Math.floor(next / shoppers.length) % variants.length]!
+          next++
+          return {
+            ...request,
+            headers: { ...who.headers, "idempotency-key": randomUUID() },
+            body: JSON.stringify({ variantId, amount: 1, extended: true })
+          }
+        }
+      }]
+    })
+
+    const before = rssMiB(child)
+    await new Promise<autocannon.Result>((resolve, reject) =>
+      autocannon({ url: `${base}/api/widgets/getWidgetsData`, headers: one.headers, connections, amount: memoryRequests }, (e, r) =>
+        e ? reject(e) : resolve(r)))
+    const after = rssMiB(child)
+    return { target, idle, before, after }
+  } finally {
+    child.kill("SIGTERM")
+  }
+}
+
+const main = async () => {
+  console.error(`bench: ${connections} connections, ${seconds} s per scenario`)
+  const bare = await start("test/bench/bare.ts", {})
+  try {
+    await measure("node:http", "hello world (baseline)", { url: `${bare.base}/` })
+  } finally {
+    bare.child.kill("SIGTERM")
+  }
+  const memory = [await benchServer("PGlite", { PGLITE_DATA_DIR: "memory://" })]
+  const adminUrl = process.env["DATABASE_URL"]?.trim()
+  if (adminUrl) {
+    const name = `sf_bench_${process.pid}`
+    execFileSync("psql", [adminUrl, "-q", "-c", `CREATE DATABASE ${name}`], { stdio: "ignore" })
+    const url = new URL(adminUrl)
+    url.pathname = `/${name}`
+    try {
+      memory.push(await benchServer("PostgreSQL", { DATABASE_URL: url.toString() }))
+    } finally {
+      execFileSync("psql", [adminUrl, "-q", "-c", `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`], { stdio: "ignore" })
+    }
+  } else {
+    console.error("DATABASE_URL is not set: PostgreSQL is not measured")
+  }
+
+  const baseline = results[0]!.rps
+  const pad = (text: string | number, width: number) => String(text).padStart(width)
+  console.log(`\n| target | scenario | req/s | p50 ms | p99 ms | errors | of bare node:http |`)
+  console.log(`|---|---|--:|--:|--:|--:|--:|`)
+  for (const row of results) {
+    console.log(`| ${row.target} | ${row.scenario} | ${pad(row.rps, 6)} | ${pad(row.p50, 4)} | ${pad(row.p99, 4)} | ${pad(row.errors, 3)} | ${pad(((100 * row.rps) / baseline).toFixed(1), 5)} % |`)
+  }
+  console.log(`\n| target | RSS idle MiB | RSS before ${memoryRequests} requests | after | growth |`)
+  console.log(`|---|--:|--:|--:|--:|`)
+  for (const row of memory) {
+    console.log(`| ${row.target} | ${row.idle} | ${row.before} | ${row.after} | ${(((row.after - row.before) / row.before) * 100).toFixed(1)} % |`)
+  }
+}
+
+await main()

@@ -1,0 +1,179 @@
+import { Deferred, Effect, Exit, Fiber, Layer, Scope } from "effect"
+import { HttpRouter } from "effect/http"
+import { NodeHttpServer } from "@effect/platform-node"
+import { SqlClient } from "effect/sql"
+import fc from "fast-check"
+import { afterAll, beforeAll, describe, expect, test } from "vitest"
+import { layerMemory } from "../../demo/server/db/Database.ts"
+import { KeyedCache, makeReadCache } from "../../demo/server/db/ReadCache.ts"
+import { AppRoutes } from "../../demo/server/http/app.ts"
+import { testBaseUrl } from "../support/server.ts"
+
+type Op = { readonly kind: "load" } | { readonly kind: "write" } | { readonly kind: "finish"; readonly pick: number }
+
+const op: fc.Arbitrary<Op> = fc.oneof(
+  fc.constant<Op>({ kind: "load" }),
+  fc.constant<Op>({ kind: "write" }),
+  fc.nat({ max: 20 }).map((pick): Op => ({ kind: "finish", pick }))
+)
+
+describe("KeyedCache", () => {
+  test("never keeps a value read before an invalidation of its key, whatever the interleaving", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { maxLength: 40 }), async (ops) => {
+        const cache = new KeyedCache<string, number>({ ttlMs: 60_000, maxEntries: 10 })
+        let committed = 0
+        const pending: Array<{ release: Deferred.Deferred<void>; fiber: Fiber.Fiber<number | undefined> }> = []
+        const finish = (index: number) =>
+          Effect.gen(function*() {
+            const [load] = pending.splice(index, 1)
+            if (load === undefined) return
+            yield* Deferred.succeed(load.release, undefined)
+            yield* Fiber.join(load.fiber)
+          })
+        await Effect.runPromise(
+          Effect.gen(function*() {
+            for (const step of ops) {
+              if (step.kind === "write") {
+                committed++
+                cache.invalidate("k")
+              } else if (step.kind === "load") {
+                const release = yield* Deferred.make<void>()
+                const seen = committed
+                const fiber = yield* Effect.forkChild(cache.get("k", Effect.as(Deferred.await(release), seen)))
+                yield* Effect.yieldNow
+                pending.push({ release, fiber })
+              } else if (pending.length > 0) yield* finish(step.pick % pending.length)
+            }
+            while (pending.length > 0) yield* finish(0)
+            const kept = yield* cache.get("k", Effect.succeed(-1))
+            if (kept !== -1) expect(kept).toBe(committed)
+          })
+        )
+      }),
+      { numRuns: 300 }
+    )
+  })
+
+  test("serves a hit without loading, reloads after the time to live", async () => {
+    let loads = 0
+    const cache = new KeyedCache<string, number>({ ttlMs: 0, maxEntries: 10 })
+    const load = Effect.sync(() => ++loads)
+    await Effect.runPromise(cache.get("a", load))
+    await Effect.runPromise(cache.get("a", load))
+    expect(loads).toBe(2)
+    const lasting = new KeyedCache<string, number>({ ttlMs: 60_000, maxEntries: 1 })
+    await Effect.runPromise(lasting.get("a", load))
+    expect(await Effect.runPromise(lasting.get("a", load))).toBe(3)
+    await Effect.runPromise(lasting.get("b", load))
+    expect(lasting.size).toBe(1)
+  })
+
+  test("the invalidation payloads of migration 10 drop what they name", async () => {
+    const cache = makeReadCache()
+    const fill = () =>
+      Effect.runPromise(
+        Effect.all([cache.sessions.get("s1", Effect.succeed({ cart: 1 })), cache.carts.get(1, Effect.succeed({})), cache.carts.get(2, Effect.succeed({}))])
+      )
+    await fill()
+    cache.apply("cart:1")
+    expect([cache.sessions.size, cache.carts.size]).toEqual([1, 1])
+    cache.apply("session:s1")
+    expect(cache.sessions.size).toBe(0)
+    await fill()
+    cache.apply("cart_owner:2")
+    expect([cache.sessions.size, cache.carts.size]).toEqual([0, 1])
+    cache.apply("stock")
+    expect(cache.carts.size).toBe(0)
+  })
+})
+
+describe("the server's read cache", () => {
+  let handlerA: (request: Request) => Promise<Response>
+  let handlerB: (request: Request) => Promise<Response>
+  let runSql: <A>(f: (sql: SqlClient.SqlClient) => Effect.Effect<A, unknown>) => Promise<A>
+  let dispose: () => Promise<void>
+
+  beforeAll(async () => {
+    // One database, two independent route sets with their own caches: two server processes in one.
+    const scope = await Effect.runPromise(Scope.make())
+    const database = await Effect.runPromise(Layer.buildWithScope(layerMemory, scope))
+    const shared = Layer.succeedContext(database)
+    const serve = () =>
+      HttpRouter.toWebHandler(AppRoutes.pipe(Layer.provide(shared), Layer.provide(NodeHttpServer.layerHttpServices)) as Layer.Layer<any, never, never>, {
+        disableLogger: true
+      })
+    const a = serve()
+    const b = serve()
+    handlerA = (request) => a.handler(request)
+    handlerB = (request) => b.handler(request)
+    runSql = (f) =>
+      Effect.runPromise(
+        Effect.provideContext(
+          Effect.gen(function*() {
+            return yield* f(yield* SqlClient.SqlClient)
+          }),
+          database
+        ) as Effect.Effect<any>
+      )
+    dispose = async () => {
+      await a.dispose()
+      await b.dispose()
+      await Effect.runPromise(Scope.close(scope, Exit.void))
+    }
+  })
+  afterAll(() => dispose())
+
+  const shopper = async () => {
+    const response = await handlerA(new Request(`${testBaseUrl}/api/session`))
+    const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0]!
+    const { csrfToken } = (await response.json()) as { csrfToken: string }
+    return { cookie, "x-csrf-token": csrfToken, "x-requested-with": "XMLHttpRequest", "content-type": "application/json" }
+  }
+  const articles = async (handler: (r: Request) => Promise<Response>, headers: Record<string, string>) => {
+    const response = await handler(new Request(`${testBaseUrl}/api/widgets/getWidgetsData`, { headers }))
+    return ((await response.json()) as { cart: { articles: ReadonlyArray<{ count: number; variantId: number; availability_key?: string }> } }).cart.articles
+  }
+  const add = (handler: (r: Request) => Promise<Response>, headers: Record<string, string>, variantId: number) =>
+    handler(new Request(`${testBaseUrl}/api/v2/cart.cart-api/add-to-cart`, {
+      method: "PUT",
+      headers: { ...headers, "idempotency-key": crypto.randomUUID() },
+      body: JSON.stringify({ variantId, amount: 1, extended: true })
+    }))
+  /** Lets the database notification reach the other cache (delivered in-process with PGlite: one tick). */
+  const settle = () => new Promise((resolve) => setImmediate(resolve))
+
+  test("a shopper reads their own write at once, on the server that took it and, once notified, on another", async () => {
+    const headers = await shopper()
+    expect(await articles(handlerA, headers)).toEqual([])
+    expect(await articles(handlerB, headers)).toEqual([])
+    expect((await add(handlerA, headers, 1)).status).toBe(200)
+    expect((await articles(handlerA, headers)).map((a) => a.count)).toEqual([1])
+    await settle()
+    expect((await articles(handlerB, headers)).map((a) => a.count)).toEqual([1])
+    expect((await add(handlerB, headers, 1)).status).toBe(200)
+    expect((await articles(handlerB, headers)).map((a) => a.count)).toEqual([2])
+    await settle()
+    expect((await articles(handlerA, headers)).map((a) => a.count)).toEqual([2])
+  })
+
+  test("a change made outside the application (stock) reaches cached carts", async () => {
+    const headers = await shopper()
+    await add(handlerA, headers, 2)
+    const before = await articles(handlerA, headers)
+    expect(before[0]?.availability_key).not.toBe("out_of_stock")
+    await runSql((sql) => sql`UPDATE stock SET in_stock = 0, availability_key = 'out_of_stock' WHERE variant_id = 2`)
+    await settle()
+    expect((await articles(handlerA, headers))[0]?.availability_key).toBe("out_of_stock")
+  })
+
+  test("a session ended on one server is not served from another's cache", async () => {
+    const headers = await shopper()
+    expect((await handlerB(new Request(`${testBaseUrl}/api/session`, { headers }))).headers.get("set-cookie")).toBeNull()
+    const sessionId = headers.cookie.split("=")[1]!
+    await runSql((sql) => sql`DELETE FROM sessions WHERE session_id = ${sessionId}`)
+    await settle()
+    const again = await handlerB(new Request(`${testBaseUrl}/api/session`, { headers }))
+    expect(again.headers.get("set-cookie")).toMatch(/^sf_session=/)
+  })
+})
