@@ -12,6 +12,7 @@ import { AdultContentGroup } from "./adultContent.ts"
 import { AvailabilityGroup } from "./availability.ts"
 import { BannerGroup } from "./banner.ts"
 import { CaptchaGroup } from "./captcha.ts"
+import { CatalogueGroup } from "./catalogue.ts"
 import { CartGroup } from "./cart.ts"
 import { CartApiGroup } from "./cartApi.ts"
 import { CartStepGroup } from "./cartStep.ts"
@@ -71,6 +72,7 @@ export class ShopApi extends HttpApi.make("shop")
   .add(ReviewsGroup)
   .add(TagDataGroup)
   .add(CrossSellGroup)
+  .add(CatalogueGroup)
   .middleware(HttpApiMiddleware.ProblemDetails)
   .middleware(CurrentSession)
   .middleware(CallPolicy)

@@ -18,6 +18,7 @@ import { CaptchaHandlers } from "../handlers/captcha.ts"
 import { CartHandlers } from "../handlers/cart.ts"
 import { CartApiHandlers } from "../handlers/cartApi.ts"
 import { CartStepHandlers } from "../handlers/cartStep.ts"
+import { CatalogueHandlers } from "../handlers/catalogue.ts"
 import { ConfirmationHandlers } from "../handlers/confirmation.ts"
 import { ConsentsHandlers } from "../handlers/consents.ts"
 import { ContactHandlers } from "../handlers/contact.ts"
@@ -44,6 +45,7 @@ import { WidgetsHandlers } from "../handlers/widgets.ts"
 import { LegacyWishlistHandlers, WishlistHandlers } from "../handlers/wishlist.ts"
 import { LiveHub, LiveRoutes } from "./live.ts"
 import { MediaRoutes } from "./media.ts"
+import { PageRoutes } from "./pages.ts"
 import { CallPolicyLive, CsrfProtectionLive, CurrentSessionLive } from "./middleware.ts"
 import { TrackingEventsRoutes } from "./trackingEvents.ts"
 
@@ -81,7 +83,8 @@ export const ShopHandlers = Layer.mergeAll(
   FinancingHandlers,
   ReviewsHandlers,
   TagDataHandlers,
-  CrossSellHandlers
+  CrossSellHandlers,
+  CatalogueHandlers
 )
 
 /** The shop API's routes: the contract, its handlers and the server middleware. */
@@ -106,5 +109,6 @@ export const AppRoutes = Layer.mergeAll(
   trackingApiRoutes(),
   LiveRoutes,
   MediaRoutes,
-  TrackingEventsRoutes
+  TrackingEventsRoutes,
+  PageRoutes
 ).pipe(Layer.provide([LiveHub.layer, ReadCache.layer]))

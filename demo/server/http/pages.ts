@@ -1,0 +1,112 @@
+/**
+ * The storefront pages (demo/web, React Router in framework mode) served by the same process and
+ * origin as the API: every path no API route claims goes to React Router's request handler, with a
+ * context through which route loaders call the shop API in process (no network hop, the shopper's
+ * cookie forwarded). Built client assets are served from `demo/web/build/client` with long caching
+ * for hashed files. API paths that match nothing stay JSON 404s.
+ *
+ * @module
+ */
+import { Effect } from "effect"
+import { HttpEffect, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { existsSync } from "node:fs"
+import { readFile } from "node:fs/promises"
+import { extname, join, normalize, resolve } from "node:path"
+import { fileURLToPath, pathToFileURL } from "node:url"
+
+/** Where `npm run build:web` writes the storefront. */
+export const webBuildDirectory = resolve(fileURLToPath(new URL("../../web/build", import.meta.url)))
+
+/** Path prefixes that belong to the APIs: unknown paths under them answer JSON, never a page. */
+export const apiPrefixes = ["/api/", "/product-api/", "/recently-viewed-api/", "/tracking-api/"] as const
+
+const contentTypes: Readonly<Record<string, string>> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".json": "application/json",
+  ".ico": "image/x-icon",
+  ".png": "image/png",
+  ".woff2": "font/woff2",
+  ".txt": "text/plain; charset=utf-8",
+  ".webmanifest": "application/manifest+json"
+}
+
+/** The web handler of the shop's API routes, for loaders running in this process. */
+export interface InProcessApi {
+  readonly handler: (request: Request) => Promise<Response>
+}
+
+type PageHandler = (request: Request, api: InProcessApi) => Promise<Response>
+
+/** Loads the storefront's server bundle and wraps React Router's request handler around it. */
+const loadPageHandler = async (): Promise<PageHandler | undefined> => {
+  const entry = join(webBuildDirectory, "server", "index.js")
+  if (!existsSync(entry)) return undefined
+  const build = await import(pathToFileURL(entry).href)
+  const { createRequestHandler, RouterContextProvider } = await import("react-router")
+  const handle = createRequestHandler(build, process.env["NODE_ENV"] === "development" ? "development" : "production")
+  const { apiContext } = build.entry.module as { apiContext?: import("react-router").RouterContext<InProcessApi | undefined> }
+  return (request, api) => {
+    const context = new RouterContextProvider()
+    if (apiContext !== undefined) context.set(apiContext, api)
+    return handle(request, context)
+  }
+}
+
+const staticFile = (pathname: string) =>
+  Effect.promise(async () => {
+    const root = join(webBuildDirectory, "client")
+    const file = normalize(join(root, decodeURIComponent(pathname)))
+    if (!file.startsWith(root + "/") || !existsSync(file)) return undefined
+    try {
+      const body = await readFile(file)
+      const immutable = pathname.startsWith("/assets/")
+      return HttpServerResponse.uint8Array(body, {
+        contentType: contentTypes[extname(file)] ?? "application/octet-stream",
+        headers: {
+          "cache-control": immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+          "x-content-type-options": "nosniff"
+        }
+      })
+    } catch {
+      return undefined
+    }
+  })
+
+const notBuilt = HttpServerResponse.text(
+  "The storefront is not built yet: run `npm run build:web` (npm start does it for you).",
+  { status: 503 }
+)
+
+/** The catch-all route of the storefront pages and their assets. */
+export const PageRoutes = HttpRouter.use(Effect.fnUntraced(function*(router) {
+  const context = yield* Effect.context<never>()
+  let pages: Promise<PageHandler | undefined> | undefined
+  let api: InProcessApi | undefined
+  const inProcessApi = (): InProcessApi => {
+    api ??= { handler: HttpEffect.toWebHandlerWith(context)(router.asHttpEffect() as never) }
+    return api
+  }
+  yield* router.add(
+    "*",
+    "/*",
+    Effect.gen(function*() {
+      const request = yield* HttpServerRequest.HttpServerRequest
+      const url = new URL(request.url, "http://localhost")
+      if (apiPrefixes.some((prefix) => url.pathname.startsWith(prefix))) {
+        return HttpServerResponse.jsonUnsafe({ _tag: "NotFound", message: `No API route ${url.pathname}` }, { status: 404 })
+      }
+      if (request.method === "GET" && url.pathname.includes(".") && !url.pathname.endsWith(".data")) {
+        const file = yield* staticFile(url.pathname)
+        if (file !== undefined) return file
+      }
+      pages ??= loadPageHandler()
+      const handler = yield* Effect.promise(() => pages!)
+      if (handler === undefined) return notBuilt
+      const web = yield* HttpServerRequest.toWeb(request).pipe(Effect.orDie)
+      const response = yield* Effect.promise(() => handler(web, inProcessApi()))
+      return HttpServerResponse.fromWeb(response)
+    })
+  )
+}))

@@ -1,0 +1,13 @@
+/** Hydrates the server-rendered storefront. */
+import { startTransition, StrictMode } from "react"
+import { hydrateRoot } from "react-dom/client"
+import { HydratedRouter } from "react-router/dom"
+
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <HydratedRouter />
+    </StrictMode>
+  )
+})

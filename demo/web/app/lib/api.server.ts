@@ -1,0 +1,60 @@
+/**
+ * Route loaders call the shop API through the core's derived client: in process when the serving
+ * process handed its API over ({@link apiContext}), over fetch otherwise (`npm run dev`). The
+ * shopper's cookie goes with every call; cookies the API sets come back to the page's response.
+ *
+ * @module
+ */
+import { Effect, Layer } from "effect"
+import type { RouterContextProvider } from "react-router"
+import { callPolicyLayer, ShopApiClient, webHandlerHttpClient, type ShopClient } from "../../../../core/api/client.ts"
+import type { Shop } from "../../../../core/domain/shop.ts"
+import { apiContext } from "./context.ts"
+
+const internalOrigin = "http://storefront.internal"
+
+/** What a loader needs to call the API for the shopper. */
+export interface ShopCaller {
+  /** Runs `f` with the shop API client; rejects with the failure. */
+  readonly call: <A, E>(f: (client: ShopClient) => Effect.Effect<A, E>) => Promise<A>
+  /** Set-Cookie values the API answered, to pass on with the page. */
+  readonly setCookies: ReadonlyArray<string>
+}
+
+/** A caller of the shop API for one page request in `shop`. */
+export const shopCaller = (request: Request, context: Readonly<RouterContextProvider>, shop: Shop): ShopCaller => {
+  const inProcess = context.get(apiContext)
+  const cookie = request.headers.get("cookie")
+  const setCookies: Array<string> = []
+  const send = async (outgoing: Request): Promise<Response> => {
+    const headers = new Headers(outgoing.headers)
+    if (cookie !== null) headers.set("cookie", cookie)
+    const origin = inProcess === undefined ? process.env["STOREFRONT_API"] ?? "http://127.0.0.1:3001" : internalOrigin
+    const url = new URL(outgoing.url)
+    const forwarded = new Request(`${origin}${url.pathname}${url.search}`, {
+      method: outgoing.method,
+      headers,
+      ...(outgoing.body === null ? {} : { body: await outgoing.arrayBuffer() })
+    })
+    const response = inProcess === undefined ? await fetch(forwarded) : await inProcess.handler(forwarded)
+    for (const value of response.headers.getSetCookie()) setCookies.push(value)
+    return response
+  }
+  const transport = webHandlerHttpClient(send)
+  const layer = ShopApiClient.layer(internalOrigin).pipe(
+    Layer.provide(callPolicyLayer({ shopId: shop.shopId, csrfToken: undefined, cartId: undefined })),
+    Layer.provide(transport)
+  )
+  return {
+    call: (f) => Effect.runPromise(ShopApiClient.use(f).pipe(Effect.provide(layer))),
+    setCookies
+  }
+}
+
+/** Response headers carrying the cookies a caller collected. */
+export const cookieHeaders = (caller: ShopCaller): Headers => {
+  const headers = new Headers()
+  for (const value of caller.setCookies) headers.append("set-cookie", value)
+  return headers
+}
+

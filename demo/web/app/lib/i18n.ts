@@ -1,0 +1,46 @@
+/**
+ * The storefront's texts: every visible string comes from the core's message catalogues in the UI
+ * language the shopper chose; money goes through the rule core (Intl) in the shop's locale.
+ *
+ * @module
+ */
+import { useRouteLoaderData } from "react-router"
+import { formatPrice } from "../../../../core/domain/money.ts"
+import { shopById, type Shop, type ShopId } from "../../../../core/domain/shop.ts"
+import { translate, translateText, type MessageKey, type UiLanguage } from "../../../../core/messages/index.ts"
+
+/** What the root loader tells every page. */
+export interface RootData {
+  readonly shopId: ShopId
+  readonly language: UiLanguage
+  readonly csrfToken: string
+  readonly cartId: number
+  readonly customerId: number | null
+  readonly categories: ReadonlyArray<{ readonly categoryId: number; readonly parentId: number | null; readonly urlKey: string; readonly title: string }>
+  readonly cartArticles: ReadonlyArray<unknown>
+  readonly debug: boolean
+  readonly consents: Readonly<Record<string, boolean>>
+}
+
+/** The root loader's data. */
+export const useRootData = (): RootData => useRouteLoaderData("root") as RootData
+
+/** The shop and a translator for the page. */
+export const useShopText = (): {
+  readonly shop: Shop
+  readonly language: UiLanguage
+  readonly t: (key: MessageKey, params?: Readonly<Record<string, string | number>>) => string
+  readonly text: (keyOrText: string) => string
+  readonly money: (amount: number) => string
+} => {
+  const root = useRootData()
+  const shop = shopById(root.shopId)
+  const language = root.language
+  return {
+    shop,
+    language,
+    t: (key, params) => (translate as (l: UiLanguage, k: string, p?: object) => string)(language, key, params),
+    text: (keyOrText) => translateText(language, keyOrText),
+    money: (amount) => formatPrice(amount, { currency: shop.currency, locale: shop.locale })
+  }
+}

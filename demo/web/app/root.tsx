@@ -1,0 +1,114 @@
+/**
+ * The storefront's document: head, header (menu, search, shop and language switch, account, wishlist
+ * and cart), the page, footer; the root loader reads the shopper's session, the shop's categories and
+ * the cart drawer's items through the core client, once, on the server.
+ */
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, type LoaderFunctionArgs } from "react-router"
+import { sessionCookie } from "../../../core/api/headers.ts"
+import { shopById } from "../../../core/domain/shop.ts"
+import { uiLanguageLocales } from "../../../core/messages/index.ts"
+import { StorefrontProvider } from "../../../react/storefront/StorefrontProvider.tsx"
+import { widgetsStateAtom } from "../../../react/storefront/atoms.ts"
+import { initialWidgetsState } from "../../../core/services/Widgets.ts"
+import { browserStorageLayer } from "../../../react/storefront/browserStorage.ts"
+import { cookieHeaders, shopCaller } from "./lib/api.server.ts"
+import { cookieValue, preferencesOf } from "./lib/preferences.ts"
+import { useRootData, type RootData } from "./lib/i18n.ts"
+import { Header } from "./components/Header.tsx"
+import { Footer } from "./components/Footer.tsx"
+import { ConsentPanel } from "./components/ConsentPanel.tsx"
+import "./app.css"
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { shop, language } = preferencesOf(request)
+  const caller = shopCaller(request, context, shop)
+  const hasSession = cookieValue(request.headers.get("cookie"), sessionCookie) !== undefined
+  const [session, categories, widgets] = await Promise.all([
+    hasSession ? caller.call((client) => client.session.get()) : Promise.resolve(undefined),
+    caller.call((client) => client.catalogue.categories()).then((answer) => answer.categories, () => []),
+    caller.call((client) => client.widgets.getWidgetsData({ query: { extended: true } })).catch(() => undefined)
+  ])
+  const data: RootData = {
+    shopId: shop.shopId,
+    language,
+    csrfToken: session?.shopId === shop.shopId ? session.csrfToken : "",
+    cartId: session?.shopId === shop.shopId ? session.cartId : 0,
+    customerId: session?.shopId === shop.shopId ? session.customerId : null,
+    categories: categories.map(({ categoryId, parentId, urlKey, title }) => ({ categoryId, parentId, urlKey, title })),
+    cartArticles: widgets?.cart?.articles ?? [],
+    debug: new URL(request.url).searchParams.has("debug"),
+    consents: recordedConsents(cookieValue(request.headers.get("cookie"), "sf_consents"))
+  }
+  return Response.json(data, { headers: cookieHeaders(caller) })
+}
+
+/** The consents this browser recorded (a JSON object of booleans), or none. */
+const recordedConsents = (raw: string | undefined): Readonly<Record<string, boolean>> => {
+  try {
+    const parsed: unknown = JSON.parse(raw ?? "{}")
+    if (typeof parsed !== "object" || parsed === null) return {}
+    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, boolean] => typeof entry[1] === "boolean"))
+  } catch {
+    return {}
+  }
+}
+
+export function Layout({ children }: { readonly children: React.ReactNode }) {
+  const root = useRootData() as RootData | undefined
+  const lang = root?.language ?? "en"
+  return (
+    <html lang={uiLanguageLocales[lang]}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b5cad" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  const root = useRootData()
+  const shop = shopById(root.shopId)
+  return (
+    <StorefrontProvider
+      key={shop.shopId}
+      shop={shop}
+      baseUrl=""
+      language={root.language}
+      session={{ csrfToken: root.csrfToken, cartId: root.cartId }}
+      storage={browserStorageLayer}
+      live={typeof window !== "undefined"}
+      initial={[[widgetsStateAtom, { ...initialWidgetsState, cartArticles: root.cartArticles as never }]]}
+    >
+      <a className="skip-link" href="#main">Skip to content</a>
+      <Header />
+      <main id="main" className="page" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <ConsentPanel />
+    </StorefrontProvider>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  return (
+    <main id="main" className="page error-page">
+      <h1>{notFound ? "404 — Page not found" : "Something went wrong"}</h1>
+      <p>{notFound ? "The page you are looking for does not exist or has moved." : "Please try again in a moment."}</p>
+      <p><Link to="/">Back to the shop</Link></p>
+    </main>
+  )
+}
+

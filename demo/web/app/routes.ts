@@ -1,0 +1,41 @@
+/**
+ * The storefront's routes. The named URLs of every shop (§2: cart, login, account pages...) are
+ * static routes, so each page type is its own chunk; a loader answers 404 when the path is not the
+ * current shop's. Product URLs are `/{mainCategoryUrlKey}/{variantUrl}` (§2).
+ */
+import { index, route, type RouteConfig } from "@react-router/dev/routes"
+import { shopIds, shopById, type UrlKeys } from "../../../core/domain/shop.ts"
+
+const pageOf: Partial<Record<keyof UrlKeys, string>> = {
+  cart: "routes/cart.tsx",
+  login: "routes/login.tsx",
+  logout: "routes/logout.tsx",
+  register: "routes/register.tsx",
+  clientMyAccount: "routes/account.tsx",
+  clientPurchaseList: "routes/purchases.tsx",
+  clientWishlist: "routes/wishlists.tsx",
+  wishlist: "routes/wishlists.tsx"
+}
+
+const named = new Map<string, { readonly file: string; readonly id: string }>()
+for (const shopId of shopIds) {
+  const keys = shopById(shopId).urlKeys
+  for (const [kind, file] of Object.entries(pageOf)) {
+    const path = keys[kind as keyof UrlKeys].replace(/^\/+|\/+$/g, "")
+    if (!named.has(path)) named.set(path, { file, id: `${kind}:${path}` })
+    if (kind === "cart") {
+      const step = `${path}/:step`
+      if (!named.has(step)) named.set(step, { file: "routes/checkout.tsx", id: `checkout:${path}` })
+    }
+  }
+}
+
+export default [
+  index("routes/home.tsx"),
+  route("switch", "routes/switch.tsx"),
+  route("search", "routes/search.tsx"),
+  ...[...named].map(([path, { file, id }]) => route(path, file, { id })),
+  route(":category", "routes/category.tsx"),
+  route(":category/:variant", "routes/product.tsx"),
+  route("*", "routes/not-found.tsx")
+] satisfies RouteConfig

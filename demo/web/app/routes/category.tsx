@@ -1,0 +1,82 @@
+/** A category listing: sub-categories, sorting, price and stock filters, paging (ours, FEATURES.md). */
+import { data, Form, Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from "react-router"
+import { listingSorts, type ListingSort } from "../../../../core/api/catalogue.ts"
+import { shopCaller } from "../lib/api.server.ts"
+import { preferencesOf } from "../lib/preferences.ts"
+import { useShopText } from "../lib/i18n.ts"
+import { ProductCard } from "../components/ProductCard.tsx"
+import { Pager } from "../components/Pager.tsx"
+
+/** The listing query of a page URL (unknown or bad values are left out). */
+export const listingQueryOf = (params: URLSearchParams) => {
+  const sort = params.get("sort") ?? ""
+  const page = Number(params.get("page"))
+  const minPrice = params.get("minPrice") ?? ""
+  const maxPrice = params.get("maxPrice") ?? ""
+  return {
+    ...((listingSorts as ReadonlyArray<string>).includes(sort) ? { sort: sort as ListingSort } : {}),
+    ...(Number.isInteger(page) && page >= 1 && page <= 10_000 ? { page } : {}),
+    ...(/^\d+(\.\d+)?$/.test(minPrice) ? { minPrice: Number(minPrice) } : {}),
+    ...(/^\d+(\.\d+)?$/.test(maxPrice) ? { maxPrice: Number(maxPrice) } : {}),
+    ...(params.get("inStock") === "1" ? { inStock: "1" as const } : {})
+  }
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { shop } = preferencesOf(request)
+  const caller = shopCaller(request, context, shop)
+  const query = listingQueryOf(new URL(request.url).searchParams)
+  try {
+    return await caller.call((client) => client.catalogue.listing({ query: { category: params["category"] ?? "", ...query } }))
+  } catch (error) {
+    if ((error as { _tag?: string })._tag === "NotFound") throw data(null, { status: 404 })
+    throw error
+  }
+}
+
+export function meta({ loaderData: listing }: MetaArgs<typeof loader>) {
+  return [{ title: listing === undefined ? "404" : `${listing.category.title} | Storefront` }]
+}
+
+export default function Category() {
+  const listing = useLoaderData<typeof loader>()
+  const { t, money } = useShopText()
+  return (
+    <>
+      <nav aria-label={t("sf_breadcrumbs")} className="breadcrumbs">
+        <ol>
+          <li><Link to="/">{t("sf_home")}</Link></li>
+          {listing.breadcrumbs.map((c) => <li key={c.categoryId}><Link to={`/${c.urlKey}`} aria-current={c.categoryId === listing.category.categoryId ? "page" : undefined}>{c.title}</Link></li>)}
+        </ol>
+      </nav>
+      <h1>{listing.category.title} <small>({listing.total})</small></h1>
+      {listing.children.length > 0 && (
+        <ul className="chips" aria-label={t("sf_subcategories")}>
+          {listing.children.map((c) => <li key={c.categoryId}><Link to={`/${c.urlKey}`}>{c.title} ({c.productCount})</Link></li>)}
+        </ul>
+      )}
+      <Filters sort={listing.sort} priceMin={listing.priceRange.min} priceMax={listing.priceRange.max} money={money} />
+      <div className="product-grid">{listing.products.map((p, i) => <ProductCard key={p.variantId} product={p} eager={i < 4} />)}</div>
+      {listing.products.length === 0 && <p>{t("sf_no_products")}</p>}
+      <Pager page={listing.page} pageCount={listing.pageCount} />
+    </>
+  )
+}
+
+/** Sorting and filters as a GET form (works without JavaScript). */
+export function Filters(props: { readonly sort: string; readonly priceMin: number; readonly priceMax: number; readonly money: (n: number) => string }) {
+  const { t } = useShopText()
+  return (
+    <Form method="get" className="filters" aria-label={t("sf_filters")}>
+      <label>{t("sf_sort")}
+        <select name="sort" defaultValue={props.sort}>
+          {listingSorts.map((s) => <option key={s} value={s}>{t(`sf_sort_${s}` as never)}</option>)}
+        </select>
+      </label>
+      <label>{t("sf_price_from")} <input name="minPrice" inputMode="decimal" size={7} placeholder={String(Math.floor(props.priceMin))} /></label>
+      <label>{t("sf_price_to")} <input name="maxPrice" inputMode="decimal" size={7} placeholder={String(Math.ceil(props.priceMax))} /></label>
+      <label className="check"><input type="checkbox" name="inStock" value="1" /> {t("sf_in_stock_only")}</label>
+      <button type="submit" className="button">{t("sf_apply")}</button>
+    </Form>
+  )
+}

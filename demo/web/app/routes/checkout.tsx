@@ -1,0 +1,116 @@
+/**
+ * The checkout steps (§2 "Checkout flow"): customer (`cart/1`), delivery and payment (`cart/3`) and
+ * the confirmation (`cart/4`), driven by the core's checkout service: the step the server allows is
+ * shown (shipping without an address drops back to customer), a step change waits for the customer
+ * id, the order is placed from shipping and the confirmation redirects after its delay. A
+ * confirmation url with its token renders the order on the server.
+ */
+import { data, Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from "react-router"
+import { useEffect, useRef, useState } from "react"
+import { checkoutStepTable, parseCheckoutStep, stepLocation, type CheckoutStep } from "../../../../core/domain/checkout.ts"
+import { useCheckout, useCustomer } from "../../../../react/storefront/hooks.ts"
+import { shopCaller } from "../lib/api.server.ts"
+import { preferencesOf } from "../lib/preferences.ts"
+import { useShopText } from "../lib/i18n.ts"
+import { FlashList } from "../components/FlashList.tsx"
+import { CustomerStep } from "../components/checkout/CustomerStep.tsx"
+import { ShippingStep } from "../components/checkout/ShippingStep.tsx"
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { shop } = preferencesOf(request)
+  const cartPath = shop.urlKeys.cart.replace(/^\/+|\/+$/g, "")
+  const url = new URL(request.url)
+  const step = parseCheckoutStep(params["step"] ?? "")
+  if (!url.pathname.startsWith(`/${cartPath}/`) || step === undefined || step === "preview") throw data(null, { status: 404 })
+  const token = url.searchParams.get("token")
+  if (step === "confirmation" && token !== null && token !== "") {
+    const caller = shopCaller(request, context, shop)
+    const order = await caller.call((client) => client.confirmation.load({ query: { token } })).catch(() => null)
+    if (order === null) throw data(null, { status: 404 })
+    return { step, order }
+  }
+  return { step, order: null }
+}
+
+export function meta() {
+  return [{ title: "Checkout | Storefront" }, { name: "robots", content: "noindex" }]
+}
+
+export default function CheckoutPage() {
+  const { step: asked, order } = useLoaderData<typeof loader>()
+  const { t, shop } = useShopText()
+  const checkout = useCheckout()
+  const customer = useCustomer()
+  const navigate = useNavigate()
+  const started = useRef(false)
+  const [ready, setReady] = useState(false)
+  const state = checkout.state
+
+  useEffect(() => {
+    if (order !== null || started.current) return
+    started.current = true
+    void checkout.run((c) => c.load)
+      .then(() => checkout.checkStep(asked))
+      .catch(() => undefined)
+      .finally(() => setReady(true))
+  }, [order, asked, checkout])
+
+  useEffect(() => {
+    if (order !== null || !ready) return
+    if (state.step === "preview") void navigate(shop.urlKeys.cart, { replace: true })
+    else if (state.step !== asked) void navigate(stepLocation(state.step, shop), { replace: true })
+  }, [state.step, asked, ready, order, navigate, shop])
+
+  useEffect(() => {
+    const redirect = state.redirect
+    if (redirect === undefined) return
+    if (redirect.url.startsWith("/") && !redirect.url.startsWith("//")) void navigate(redirect.url)
+  }, [state.redirect, navigate])
+
+  if (order !== null) return <Confirmation orderId={String(order.purchase.orderId)} items={order.purchase.items ?? []} />
+  const step: CheckoutStep = ready ? state.step : asked
+  return (
+    <section className="checkout">
+      <StepNav current={step} />
+      <h1>{t(checkoutStepTable[step].titleKey as never)}</h1>
+      <FlashList source="checkout" />
+      {!ready ? <p className="spinner" role="status">{t("loading")}</p>
+        : step === "customer" ? <CustomerStep onDone={() => void checkout.run((c) => c.nextStep).catch(() => undefined)} />
+        : step === "shipping" ? <ShippingStep />
+        : step === "confirmation" ? (
+          <Confirmation orderId={String(state.purchase?.orderId ?? "")} items={state.purchase?.items ?? []}
+            redirectsTo={state.confirmationUrl} />
+        ) : null}
+      {customer.customer?.isLogged !== true && step === "shipping" && <p><Link to={shop.urlKeys.login}>{t("sf_login")}</Link></p>}
+    </section>
+  )
+}
+
+/** The step navigation with the §2 titles; the current step is marked for screen readers. */
+function StepNav({ current }: { readonly current: CheckoutStep }) {
+  const { t } = useShopText()
+  return (
+    <nav aria-label={t("sf_checkout_steps")} className="steps">
+      <ol>
+        {(["preview", "customer", "shipping", "confirmation"] as const).map((s) => (
+          <li key={s} aria-current={s === current ? "step" : undefined} className={s === current ? "current" : ""}>
+            {t(checkoutStepTable[s].titleKey as never)}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  )
+}
+
+/** The placed order (§3 purchase). */
+function Confirmation(props: { readonly orderId: string; readonly items: ReadonlyArray<{ readonly title?: string; readonly count: number }>; readonly redirectsTo?: string | undefined }) {
+  const { t, shop } = useShopText()
+  return (
+    <div className="confirmation" role="status">
+      <h2>{t("sf_order_placed", { order: props.orderId })}</h2>
+      <ul>{props.items.map((item, i) => <li key={i}>{item.count}× {item.title}</li>)}</ul>
+      {props.redirectsTo !== undefined && <p>{t("sf_redirecting")}</p>}
+      <p><Link to={shop.urlKeys.clientPurchaseList}>{t("sf_my_orders")}</Link> · <Link to="/">{t("sf_back_to_shop")}</Link></p>
+    </div>
+  )
+}

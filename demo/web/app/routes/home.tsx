@@ -1,0 +1,46 @@
+/** The home page: banner slider, the shop's top categories and product carousels. */
+import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router"
+import { shopCaller } from "../lib/api.server.ts"
+import { preferencesOf } from "../lib/preferences.ts"
+import { useShopText } from "../lib/i18n.ts"
+import { ProductCard } from "../components/ProductCard.tsx"
+import { BannerSlider } from "../components/BannerSlider.tsx"
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { shop } = preferencesOf(request)
+  const caller = shopCaller(request, context, shop)
+  const [popular, newest, banners] = await Promise.all([
+    caller.call((client) => client.catalogue.search({ query: { q: " ", sort: "popular", perPage: 8 } })).catch(() =>
+      caller.call((client) => client.catalogue.suggest({ query: { q: "a" } }))
+    ),
+    caller.call((client) => client.catalogue.search({ query: { q: " ", sort: "newest", perPage: 8 } })).catch(() => ({ products: [] })),
+    caller.call((client) => client.banner.slides()).catch(() => undefined)
+  ])
+  return { popular: popular.products, newest: newest.products, banners: banners ?? null }
+}
+
+export function meta() {
+  return [{ title: "Storefront" }, { name: "description", content: "A multi-country online shop: electronics, home and more." }]
+}
+
+export default function Home() {
+  const { popular, newest, banners } = useLoaderData<typeof loader>()
+  const { t, shop } = useShopText()
+  return (
+    <>
+      <h1 className="visually-hidden">{t("sf_home_title", { shop: shop.name })}</h1>
+      <BannerSlider banners={banners} />
+      <section aria-labelledby="popular-heading">
+        <h2 id="popular-heading">{t("sf_popular")}</h2>
+        <div className="product-grid">{popular.map((p, i) => <ProductCard key={p.variantId} product={p} eager={i < 4} />)}</div>
+      </section>
+      <section aria-labelledby="newest-heading">
+        <h2 id="newest-heading">{t("sf_newest")}</h2>
+        <div className="carousel" role="group" aria-label={t("sf_newest")}>
+          {newest.map((p) => <ProductCard key={p.variantId} product={p} />)}
+        </div>
+      </section>
+      <p><Link to="/search?q=%20">{t("sf_all_products")}</Link></p>
+    </>
+  )
+}

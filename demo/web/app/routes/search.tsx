@@ -1,0 +1,34 @@
+/** Search results (and suggestions for the header's search box). */
+import { useLoaderData, type LoaderFunctionArgs } from "react-router"
+import { shopCaller } from "../lib/api.server.ts"
+import { preferencesOf } from "../lib/preferences.ts"
+import { useShopText } from "../lib/i18n.ts"
+import { ProductCard } from "../components/ProductCard.tsx"
+import { Pager } from "../components/Pager.tsx"
+import { Filters, listingQueryOf } from "./category.tsx"
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { shop } = preferencesOf(request)
+  const caller = shopCaller(request, context, shop)
+  const params = new URL(request.url).searchParams
+  const q = (params.get("q") ?? "").slice(0, 100) || " "
+  return caller.call((client) => client.catalogue.search({ query: { q, ...listingQueryOf(params) } }))
+}
+
+export function meta() {
+  return [{ title: "Search | Storefront" }]
+}
+
+export default function Search() {
+  const results = useLoaderData<typeof loader>()
+  const { t, money } = useShopText()
+  return (
+    <>
+      <h1>{results.query.trim() === "" ? t("sf_all_products") : t("sf_search_results", { query: results.query })} <small>({results.total})</small></h1>
+      <Filters sort={results.sort} priceMin={results.priceRange.min} priceMax={results.priceRange.max} money={money} />
+      <div className="product-grid">{results.products.map((p, i) => <ProductCard key={p.variantId} product={p} eager={i < 4} />)}</div>
+      {results.products.length === 0 && <p>{t("sf_no_products")}</p>}
+      <Pager page={results.page} pageCount={results.pageCount} />
+    </>
+  )
+}

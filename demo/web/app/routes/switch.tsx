@@ -1,0 +1,19 @@
+/** The shop and language switch: remembers the choice and goes back to the home page. */
+import { redirect, type LoaderFunctionArgs } from "react-router"
+import { isShopId } from "../../../../core/domain/shop.ts"
+import { isUiLanguage } from "../../../../core/messages/index.ts"
+import { languageCookie, preferenceCookie, preferencesOf, shopCookie } from "../lib/preferences.ts"
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url)
+  const shop = url.searchParams.get("shop") ?? ""
+  const language = url.searchParams.get("lang") ?? ""
+  const headers = new Headers()
+  const current = preferencesOf(request)
+  if (isShopId(shop)) headers.append("set-cookie", preferenceCookie(shopCookie, shop))
+  if (isUiLanguage(language)) headers.append("set-cookie", preferenceCookie(languageCookie, language))
+  const sameShop = !isShopId(shop) || shop === current.shop.shopId
+  const back = url.searchParams.get("return") ?? ""
+  const target = sameShop && back.startsWith("/") && !back.startsWith("//") ? back : "/"
+  return redirect(target, { headers })
+}

@@ -1,0 +1,19 @@
+/**
+ * Vite configuration of the demo storefront: the React Router plugin (route modules, server
+ * rendering, per-route code splitting). In `npm run dev` the shop API runs on its own port and Vite
+ * forwards the API paths to it.
+ */
+import { reactRouter } from "@react-router/dev/vite"
+import { defineConfig } from "vite"
+
+const api = process.env["STOREFRONT_API"] ?? "http://127.0.0.1:3001"
+const apiPaths = ["/api", "/product-api", "/recently-viewed-api", "/tracking-api", "/media", "/template"]
+
+export default defineConfig({
+  plugins: [reactRouter()],
+  server: {
+    fs: { allow: ["../.."] },
+    proxy: Object.fromEntries(apiPaths.map((path) => [path, { target: api, changeOrigin: false }]))
+  },
+  build: { target: "es2022" }
+})

@@ -1,0 +1,161 @@
+/**
+ * The provider every storefront component lives under: it owns one Jotai store and, in the browser,
+ * one Effect `ManagedRuntime` with the core's services ({@link Storefront.layer}); both are disposed
+ * on unmount. On the server there is no runtime: components render the state the page's loader
+ * hydrated into the store, so nothing is requested twice.
+ *
+ * ```tsx
+ * <StorefrontProvider shop={shopById("CZ10MA")} baseUrl="" language="cs">
+ *   <CartPage />
+ * </StorefrontProvider>
+ * ```
+ *
+ * @module
+ */
+import { Effect, ManagedRuntime, SubscriptionRef, type Layer } from "effect"
+import { createStore, Provider as JotaiProvider, type PrimitiveAtom } from "jotai"
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react"
+import type { UiLanguage } from "../../core/messages/index.ts"
+import type { Shop } from "../../core/domain/shop.ts"
+import { Account } from "../../core/services/Account.ts"
+import { Cart } from "../../core/services/Cart.ts"
+import { Checkout } from "../../core/services/Checkout.ts"
+import { Consent } from "../../core/services/Consent.ts"
+import type { Storage } from "../../core/services/Storage.ts"
+import { Widgets } from "../../core/services/Widgets.ts"
+import { Wishlist } from "../../core/services/Wishlist.ts"
+import { layer as storefrontLayer, type StorefrontServices } from "../../core/storefront.ts"
+import { accountStateAtom, cartStateAtom, checkoutStateAtom, consentStateAtom, widgetsStateAtom, wishlistStateAtom } from "./atoms.ts"
+import { followState, type JotaiStore } from "./bridge.ts"
+
+/** The runtime of the services. */
+export type StorefrontRuntime = ManagedRuntime.ManagedRuntime<StorefrontServices, never>
+
+/** What the provider hands to hooks. */
+export interface StorefrontContextValue {
+  /** The shop. */
+  readonly shop: Shop
+  /** The UI language of the texts. */
+  readonly language: UiLanguage
+  /** The Jotai store of this provider. */
+  readonly store: JotaiStore
+  /**
+   * Runs an effect on the services once they are up (in the browser); rejects with an `AbortError`
+   * when `signal` aborts first, interrupting the effect.
+   */
+  readonly run: <A, E>(effect: Effect.Effect<A, E, StorefrontServices>, signal?: AbortSignal) => Promise<A>
+}
+
+const StorefrontContext = createContext<StorefrontContextValue | undefined>(undefined)
+
+/** State the page already has (from its loader), written into the store before the first render. */
+export type InitialState = ReadonlyArray<readonly [PrimitiveAtom<any>, unknown]>
+
+/** Props of {@link StorefrontProvider}. */
+export interface StorefrontProviderProps {
+  /** The shop. */
+  readonly shop: Shop
+  /** The shop's origin; empty for the page's own origin. */
+  readonly baseUrl: string
+  /** The UI language. */
+  readonly language: UiLanguage
+  /** The session's CSRF token and cart id as rendered by the server. */
+  readonly session?: { readonly csrfToken?: string | undefined; readonly cartId?: number | undefined }
+  /** Atom values known before the first render (server-rendered state). */
+  readonly initial?: InitialState
+  /** The storage port (localStorage in browsers); memory when absent. */
+  readonly storage?: Layer.Layer<Storage>
+  /** Replaces the services (tests: a layer over an in-process backend). */
+  readonly layer?: Layer.Layer<StorefrontServices>
+  /** Whether to start the services at all (false during server rendering); default true. */
+  readonly live?: boolean
+  /** Whether the services follow the server's live cart changes; default true. */
+  readonly liveData?: boolean
+  readonly children?: ReactNode
+}
+
+interface Deferred<A> {
+  readonly promise: Promise<A>
+  readonly resolve: (value: A) => void
+}
+
+const deferred = <A,>(): Deferred<A> => {
+  let resolve!: (value: A) => void
+  const promise = new Promise<A>((r) => {
+    resolve = r
+  })
+  return { promise, resolve }
+}
+
+type Binding = readonly [
+  PrimitiveAtom<any> & { readonly init: unknown },
+  Effect.Effect<SubscriptionRef.SubscriptionRef<any>, never, StorefrontServices>
+]
+
+/** Each service's published state and the atom that mirrors it. */
+const bindings: ReadonlyArray<Binding> = [
+  [accountStateAtom, Effect.gen(function*() { return (yield* Account).state })],
+  [cartStateAtom, Effect.gen(function*() { return (yield* Cart).state })],
+  [checkoutStateAtom, Effect.gen(function*() { return (yield* Checkout).state })],
+  [wishlistStateAtom, Effect.gen(function*() { return (yield* Wishlist).state })],
+  [widgetsStateAtom, Effect.gen(function*() { return (yield* Widgets).state })],
+  [consentStateAtom, Effect.gen(function*() { return (yield* Consent).state })]
+]
+
+const abortError = () => new DOMException("The operation was aborted", "AbortError")
+
+/** Provides the services and the store to the components below. */
+export function StorefrontProvider(props: StorefrontProviderProps) {
+  const { shop, baseUrl, language, session, initial, storage, layer, live = true, liveData = true, children } = props
+  const [store] = useState(() => {
+    const created = createStore()
+    for (const [target, value] of initial ?? []) created.set(target, value)
+    return created
+  })
+  const [ready] = useState(() => deferred<StorefrontRuntime>())
+
+  useEffect(() => {
+    if (!live) return
+    const runtime: StorefrontRuntime = ManagedRuntime.make(
+      layer ?? storefrontLayer({ shop, baseUrl, liveData, ...(session === undefined ? {} : { session }), ...(storage === undefined ? {} : { storage }) })
+    )
+    const stops: Array<() => void> = []
+    // State the server rendered goes into the services first, so nothing is asked for again.
+    void runtime.runPromise(Effect.forEach(bindings, ([target, ref]) => Effect.gen(function*() {
+      const value = store.get(target)
+      if (value !== target.init) yield* SubscriptionRef.set(yield* ref, value)
+    }))).then(() => {
+      for (const [target, ref] of bindings) stops.push(followState(runtime, store, ref, target))
+      ready.resolve(runtime)
+    })
+    return () => {
+      for (const stop of stops) stop()
+      void runtime.dispose()
+    }
+    // The services live as long as the shop and origin stay the same.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shop.shopId, baseUrl, live])
+
+  const value = useMemo<StorefrontContextValue>(() => ({
+    shop,
+    language,
+    store,
+    run: (effect, signal) => {
+      if (signal?.aborted) return Promise.reject(abortError())
+      return ready.promise.then((runtime) => runtime.runPromise(effect, signal === undefined ? undefined : { signal }))
+    }
+  }), [shop, language, store, ready])
+
+  return (
+    <StorefrontContext.Provider value={value}>
+      <JotaiProvider store={store}>{children}</JotaiProvider>
+    </StorefrontContext.Provider>
+  )
+}
+
+/** The provider's context; throws outside a {@link StorefrontProvider}. */
+export const useStorefront = (): StorefrontContextValue => {
+  const value = useContext(StorefrontContext)
+  if (value === undefined) throw new Error("useStorefront must be used under a <StorefrontProvider>")
+  return value
+}

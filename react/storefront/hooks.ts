@@ -1,0 +1,160 @@
+/**
+ * Hooks over the services: each returns the state the service publishes (read from the provider's
+ * Jotai store, sliced so a component re-renders only when its slice changes) and the service's
+ * actions as promises. An action settles when the service has applied the answer and is interrupted
+ * when the calling component unmounts.
+ *
+ * @module
+ */
+import type { Effect } from "effect"
+import { useAtomValue } from "jotai"
+import { selectAtom } from "jotai/utils"
+import { useCallback, useEffect, useMemo, useRef } from "react"
+import type { CheckoutStep } from "../../core/domain/checkout.ts"
+import type { LoginForm } from "../../core/domain/auth.ts"
+import type { FlashMessage } from "../../core/api/entities/flash.ts"
+import { Account, type AccountState, type LoginOptions } from "../../core/services/Account.ts"
+import { Cart, cartLines, type AddToCartInput, type CartLine, type CartState } from "../../core/services/Cart.ts"
+import { Checkout, type CheckoutShape, type CheckoutState } from "../../core/services/Checkout.ts"
+import { Consent } from "../../core/services/Consent.ts"
+import { Widgets } from "../../core/services/Widgets.ts"
+import { Wishlist } from "../../core/services/Wishlist.ts"
+import type { StorefrontServices } from "../../core/storefront.ts"
+import {
+  accountStateAtom,
+  cartStateAtom,
+  checkoutStateAtom,
+  consentStateAtom,
+  widgetsStateAtom,
+  wishlistStateAtom
+} from "./atoms.ts"
+import { useStorefront } from "./StorefrontProvider.tsx"
+
+/**
+ * A runner of service effects bound to the calling component: effects still running when it unmounts
+ * are interrupted (their promises reject with an `AbortError`).
+ */
+export const useRun = (): (<A, E>(effect: Effect.Effect<A, E, StorefrontServices>) => Promise<A>) => {
+  const { run } = useStorefront()
+  const controllers = useRef(new Set<AbortController>())
+  useEffect(() => {
+    const live = controllers.current
+    return () => {
+      for (const controller of live) controller.abort()
+      live.clear()
+    }
+  }, [])
+  return useCallback(<A, E>(effect: Effect.Effect<A, E, StorefrontServices>) => {
+    const controller = new AbortController()
+    controllers.current.add(controller)
+    return run(effect, controller.signal).finally(() => controllers.current.delete(controller))
+  }, [run])
+}
+
+const sameLine = (a: CartLine | undefined, b: CartLine | undefined): boolean =>
+  a === b ||
+  (a !== undefined && b !== undefined && a.article === b.article && a.count === b.count && a.input === b.input &&
+    a.pending === b.pending && a.stock === b.stock && a.correction === b.correction)
+
+const sameLineIds = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean =>
+  a.length === b.length && a.every((id, index) => id === b[index])
+
+const lineIdsAtom = selectAtom(cartStateAtom, (state: CartState) => cartLines(state).map((line) => line.lineId), sameLineIds)
+
+/** The cart's line ids in order: re-renders only when lines come or go. */
+export const useCartLineIds = (): ReadonlyArray<string> => useAtomValue(lineIdsAtom)
+
+/** One cart line: re-renders only when that line changes (its count, text, pending state or article). */
+export const useCartLine = (lineId: string): CartLine | undefined => {
+  const lineAtom = useMemo(
+    () => selectAtom(cartStateAtom, (state: CartState) => cartLines(state).find((line) => line.lineId === lineId), sameLine),
+    [lineId]
+  )
+  return useAtomValue(lineAtom)
+}
+
+const cartAtom = selectAtom(cartStateAtom, (state: CartState) => state.cart)
+
+/** The cart as the server last answered it (totals, deliveries, discounts); re-renders on every answer. */
+export const useCartEntity = () => useAtomValue(cartAtom)
+
+/** The cart's actions (the §5 quantity rules and §9 debounce run in the service). */
+export const useCartActions = () => {
+  const run = useRun()
+  return useMemo(() => ({
+    load: () => run(Cart.use((cart) => cart.load)),
+    add: (input: AddToCartInput) => run(Cart.use((cart) => cart.add(input))),
+    increment: (lineId: string) => run(Cart.use((cart) => cart.increment(lineId))),
+    decrement: (lineId: string) => run(Cart.use((cart) => cart.decrement(lineId))),
+    typeAmount: (lineId: string, text: string) => run(Cart.use((cart) => cart.typeAmount(lineId, text))),
+    remove: (lineIds: ReadonlyArray<string>) => run(Cart.use((cart) => cart.remove(lineIds))),
+    addDiscount: (code: string) => run(Cart.use((cart) => cart.addDiscount(code))),
+    removeDiscount: (code: string) => run(Cart.use((cart) => cart.removeDiscount(code))),
+    addBundle: (lineId: string, type: Parameters<Cart["Service"]["addBundle"]>[1], bundleId: number) =>
+      run(Cart.use((cart) => cart.addBundle(lineId, type, bundleId))),
+    removeBundle: (lineId: string, type: Parameters<Cart["Service"]["removeBundle"]>[1], bundleId: number) =>
+      run(Cart.use((cart) => cart.removeBundle(lineId, type, bundleId))),
+    dismissFlash: (flash?: FlashMessage) => run(Cart.use((cart) => cart.dismissFlash(flash)))
+  }), [run])
+}
+
+/** The cart service's whole state and its actions. */
+export const useCart = (): { readonly state: CartState } & ReturnType<typeof useCartActions> => {
+  const state = useAtomValue(cartStateAtom)
+  return { state, ...useCartActions() }
+}
+
+/** The checkout's state and actions. */
+export const useCheckout = (): { readonly state: CheckoutState; readonly run: <A, E>(f: (checkout: CheckoutShape) => Effect.Effect<A, E>) => Promise<A>; readonly checkStep: (step?: CheckoutStep) => Promise<CheckoutState> } => {
+  const state = useAtomValue(checkoutStateAtom)
+  const run = useRun()
+  return useMemo(() => ({
+    state,
+    run: <A, E>(f: (checkout: CheckoutShape) => Effect.Effect<A, E>) => run(Checkout.use(f)),
+    checkStep: (step?: CheckoutStep) => run(Checkout.use((checkout) => checkout.checkStep(step)))
+  }), [state, run])
+}
+
+/** The shopper (a guest until logged in), with login, registration and logout. */
+export const useCustomer = (): AccountState & {
+  readonly login: (form: LoginForm, options?: LoginOptions) => Promise<AccountState>
+  readonly logout: () => Promise<unknown>
+} => {
+  const state = useAtomValue(accountStateAtom)
+  const run = useRun()
+  return useMemo(() => ({
+    ...state,
+    login: (form: LoginForm, options?: LoginOptions) => run(Account.use((account) => account.login(form, options))),
+    logout: () => run(Account.use((account) => account.logout))
+  }), [state, run])
+}
+
+/** The wishlists of the logged-in customer and their actions. */
+export const useWishlists = () => {
+  const state = useAtomValue(wishlistStateAtom)
+  const run = useRun()
+  return useMemo(() => ({
+    state,
+    run: <A, E>(f: (wishlist: Wishlist["Service"]) => Effect.Effect<A, E>) => run(Wishlist.use(f))
+  }), [state, run])
+}
+
+/** The header widgets (cart drawer items) and their loader. */
+export const useWidgets = () => {
+  const state = useAtomValue(widgetsStateAtom)
+  const run = useRun()
+  return useMemo(() => ({
+    state,
+    run: <A, E>(f: (widgets: Widgets["Service"]) => Effect.Effect<A, E>) => run(Widgets.use(f))
+  }), [state, run])
+}
+
+/** The consent panel and modal (§6); undefined state until the service runs in the browser. */
+export const useConsent = () => {
+  const state = useAtomValue(consentStateAtom)
+  const run = useRun()
+  return useMemo(() => ({
+    state,
+    run: <A, E>(f: (consent: Consent["Service"]) => Effect.Effect<A, E>) => run(Consent.use(f))
+  }), [state, run])
+}
