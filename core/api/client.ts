@@ -129,13 +129,51 @@ export const CallPolicyClient = HttpApiMiddleware.layerClient(
           ...(context.walletSupported === undefined ? {} : { [walletSupportedHeader]: walletSupportHeaderValue(context.walletSupported) })
         })
         if (mode === "idempotencyKey") prepared = HttpClientRequest.setHeader(prepared, idempotencyKeyHeader, yield* keys.next)
-        return yield* sendWithRetry(next(prepared), {
-          timeoutMs: callTimeoutOf(endpoint, group),
-          retry: mayRetry(mode, request.method)
-        })
+        const send = (outgoing: HttpClientRequest.HttpClientRequest) =>
+          sendWithRetry(next(outgoing), { timeoutMs: callTimeoutOf(endpoint, group), retry: mayRetry(mode, request.method) })
+        const response = yield* send(prepared)
+        if (context.csrfToken === undefined || !(yield* isStaleCsrfToken(response))) return response
+        // The session moved on (a login in another tab, a session rotated while this page slept): take the
+        // session's current token once and send the call again; the shopper loses nothing.
+        const fresh = yield* Effect.option(currentCsrfToken(next, prepared))
+        if (fresh._tag === "None" || fresh.value === context.csrfToken) return response
+        yield* Ref.update(state, (current) => ({ ...current, csrfToken: fresh.value }))
+        return yield* send(HttpClientRequest.setHeader(prepared, csrfHeader, fresh.value))
       })
   })
 )
+
+/** The path of the session call (GET /api/session) that tells the session's CSRF token. */
+export const sessionPath = "/api/session"
+
+/** Whether an answer is the server's 403 for a CSRF token that is not the session's (CsrfTokenInvalid). */
+export const isStaleCsrfToken = (response: HttpClientResponse.HttpClientResponse): Effect.Effect<boolean> =>
+  response.status !== 403
+    ? Effect.succeed(false)
+    : response.json.pipe(
+      Effect.map((body) => typeof body === "object" && body !== null && (body as { _tag?: unknown })._tag === "CsrfTokenInvalid"),
+      Effect.orElseSucceed(() => false)
+    )
+
+/** The session's current CSRF token, asked over the same transport as `like` (same origin, same cookies). */
+const currentCsrfToken = (
+  send: (request: HttpClientRequest.HttpClientRequest) => Effect.Effect<HttpClientResponse.HttpClientResponse, HttpClientError.HttpClientError>,
+  like: HttpClientRequest.HttpClientRequest
+): Effect.Effect<string, unknown> =>
+  Effect.gen(function*() {
+    const origin = /^https?:\/\//.test(like.url) ? new URL(like.url).origin : ""
+    const request = HttpClientRequest.get(`${origin}${sessionPath}`).pipe(
+      HttpClientRequest.setHeaders({
+        [requestedWithHeader]: requestedWithValue,
+        ...(like.headers[shopIdHeader] === undefined ? {} : { [shopIdHeader]: like.headers[shopIdHeader] })
+      })
+    )
+    const response = yield* send(request)
+    const body = yield* response.json
+    const token = (body as { csrfToken?: unknown }).csrfToken
+    if (response.status !== 200 || typeof token !== "string" || token === "") return yield* Effect.fail("no token")
+    return token
+  })
 
 /** An `HttpClient` that hands every request to a web handler in-process (tests, workers). */
 export const webHandlerHttpClient = (handler: (request: Request) => Promise<Response>) =>

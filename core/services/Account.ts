@@ -190,8 +190,12 @@ const make = Effect.gen(function*() {
       })
     })
 
+  /**
+   * The server has switched the session: the client follows to the end even when the caller goes away
+   * (a page that unmounts its login form on success must not leave the old CSRF token behind).
+   */
   const authenticated = (success: AuthSuccess, reason: SessionChangeReason, options: LoginOptions | undefined) =>
-    Effect.gen(function*() {
+    Effect.uninterruptible(Effect.gen(function*() {
       const next = yield* update((s) => ({
         ...withCustomer(s, success.customer),
         loginError: [],
@@ -205,7 +209,7 @@ const make = Effect.gen(function*() {
       const target = loginRedirectTarget({ redirectUrl: success.redirectUrl, search: options?.search, fallback: "" })
       if (target !== "") yield* signals.publish(redirectSignal(target))
       return next
-    })
+    }))
 
   const showTitle = (title: string, durationMs: number) =>
     Effect.gen(function*() {

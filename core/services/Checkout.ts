@@ -558,10 +558,14 @@ const make = Effect.gen(function*() {
     }
     const response = result.success
     const transition = nextStepTransition(before.step, response, response.customer ?? before.customer ?? {})
-    yield* apply(response)
-    if (transition.step !== before.step) yield* publishStep(transition.step, transition.waitForCustomerId)
-    if (transition.loadPurchase && response.cart?.purchase === undefined) yield* loadPurchase
-    return yield* current
+    // The server has moved on (an order may be placed): the client follows to the end even when the caller goes
+    // away, e.g. a page that unmounts the shipping form as soon as the confirmation step is published.
+    return yield* Effect.uninterruptible(Effect.gen(function*() {
+      yield* apply(response)
+      if (transition.step !== before.step) yield* publishStep(transition.step, transition.waitForCustomerId)
+      if (transition.loadPurchase && response.cart?.purchase === undefined) yield* loadPurchase
+      return yield* current
+    }))
   })
 
   const loadAddresses: CheckoutShape["loadAddresses"] = Effect.gen(function*() {

@@ -14,7 +14,7 @@
  */
 import { Effect, ManagedRuntime, SubscriptionRef, type Layer } from "effect"
 import { createStore, Provider as JotaiProvider, type PrimitiveAtom } from "jotai"
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react"
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react"
 import type { UiLanguage } from "../../core/messages/index.ts"
 import type { Shop } from "../../core/domain/shop.ts"
 import { Account } from "../../core/services/Account.ts"
@@ -112,7 +112,7 @@ export function StorefrontProvider(props: StorefrontProviderProps) {
     for (const [target, value] of initial ?? []) created.set(target, value)
     return created
   })
-  const [ready] = useState(() => deferred<StorefrontRuntime>())
+  const ready = useRef(deferred<StorefrontRuntime>())
 
   useEffect(() => {
     if (!live) return
@@ -120,15 +120,21 @@ export function StorefrontProvider(props: StorefrontProviderProps) {
       layer ?? storefrontLayer({ shop, baseUrl, liveData, ...(session === undefined ? {} : { session }), ...(storage === undefined ? {} : { storage }) })
     )
     const stops: Array<() => void> = []
+    const waiting = ready.current
+    let active = true
     // State the server rendered goes into the services first, so nothing is asked for again.
     void runtime.runPromise(Effect.forEach(bindings, ([target, ref]) => Effect.gen(function*() {
       const value = store.get(target)
       if (value !== target.init) yield* SubscriptionRef.set(yield* ref, value)
     }))).then(() => {
+      if (!active) return
       for (const [target, ref] of bindings) stops.push(followState(runtime, store, ref, target))
-      ready.resolve(runtime)
-    })
+      waiting.resolve(runtime)
+    }, () => undefined)
     return () => {
+      active = false
+      // Calls made from now on wait for the next runtime (StrictMode mounts effects twice).
+      if (ready.current === waiting) ready.current = deferred<StorefrontRuntime>()
       for (const stop of stops) stop()
       void runtime.dispose()
     }
@@ -142,9 +148,9 @@ export function StorefrontProvider(props: StorefrontProviderProps) {
     store,
     run: (effect, signal) => {
       if (signal?.aborted) return Promise.reject(abortError())
-      return ready.promise.then((runtime) => runtime.runPromise(effect, signal === undefined ? undefined : { signal }))
+      return ready.current.promise.then((runtime) => runtime.runPromise(effect, signal === undefined ? undefined : { signal }))
     }
-  }), [shop, language, store, ready])
+  }), [shop, language, store])
 
   return (
     <StorefrontContext.Provider value={value}>

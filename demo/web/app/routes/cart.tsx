@@ -3,7 +3,8 @@
  * service), removal, discount codes, totals, and the way to the checkout.
  */
 import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from "react-router"
-import { useState } from "react"
+import { useRef, useState } from "react"
+import { stepLocation } from "../../../../core/domain/checkout.ts"
 import { sessionCookie } from "../../../../core/api/headers.ts"
 import { applyCartResponse, initialCartState } from "../../../../core/services/Cart.ts"
 import { cartStateAtom } from "../../../../react/storefront/atoms.ts"
@@ -14,7 +15,6 @@ import { shopCaller } from "../lib/api.server.ts"
 import { cookieValue, preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
 import { FlashList } from "../components/FlashList.tsx"
-import { useRef } from "react"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shop } = preferencesOf(request)
@@ -57,7 +57,7 @@ export default function CartPage() {
             <dt>{t("sf_total")}</dt>
             <dd>{money(Number(cart?.total?.total ?? cart?.cartPrice ?? 0))}</dd>
           </dl>
-          <button type="button" className="button primary big" onClick={() => void navigate(`${shop.urlKeys.cart}/2`)}>
+          <button type="button" className="button primary big" onClick={() => void navigate(stepLocation("customer", shop))}>
             {t("sf_continue_to_checkout")}
           </button>
         </>

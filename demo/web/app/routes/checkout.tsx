@@ -7,7 +7,7 @@
  */
 import { data, Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from "react-router"
 import { useEffect, useRef, useState } from "react"
-import { checkoutStepTable, parseCheckoutStep, stepLocation, type CheckoutStep } from "../../../../core/domain/checkout.ts"
+import { checkoutSteps, checkoutStepTable, stepLocation, type CheckoutStep } from "../../../../core/domain/checkout.ts"
 import { useCheckout, useCustomer } from "../../../../react/storefront/hooks.ts"
 import { shopCaller } from "../lib/api.server.ts"
 import { preferencesOf } from "../lib/preferences.ts"
@@ -20,7 +20,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { shop } = preferencesOf(request)
   const cartPath = shop.urlKeys.cart.replace(/^\/+|\/+$/g, "")
   const url = new URL(request.url)
-  const step = parseCheckoutStep(params["step"] ?? "")
+  const step = checkoutSteps.find((s) => checkoutStepTable[s].locationSuffix === `/${params["step"] ?? ""}`)
   if (!url.pathname.startsWith(`/${cartPath}/`) || step === undefined || step === "preview") throw data(null, { status: 404 })
   const token = url.searchParams.get("token")
   if (step === "confirmation" && token !== null && token !== "") {

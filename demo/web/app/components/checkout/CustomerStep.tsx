@@ -41,18 +41,20 @@ function AddressChoice({ onDone }: { readonly onDone: () => void }) {
   const selected = checkout.state.addresses?.selectedAddresses?.billing ?? billing[0]?.billingProfileId
   const [choice, setChoice] = useState<number | undefined>(undefined)
   const [adding, setAdding] = useState(false)
+  const [sending, setSending] = useState(false)
   const current = choice ?? (selected === null ? undefined : selected)
   const person = checkout.state.customer
   const proceed = async () => {
     const address = billing.find((a) => a.billingProfileId === current)
     if (address === undefined) return
+    setSending(true)
     await checkout.run((c) => c.updateCustomer({
       email: address.email ?? "",
       firstname: address.firstname ?? person?.firstname ?? "",
       lastname: address.lastname ?? person?.lastname ?? "",
       ...(address.phone === undefined ? {} : { phone: address.phone }),
       selectedAddresses: { billing: address.billingProfileId }
-    }))
+    })).finally(() => setSending(false))
     onDone()
   }
   if (billing.length === 0 || adding) return <AddressForm onSaved={() => { setAdding(false); void checkout.run((c) => c.loadAddresses) }} />
@@ -69,7 +71,7 @@ function AddressChoice({ onDone }: { readonly onDone: () => void }) {
         ))}
       </fieldset>
       <p><button type="button" className="link-button" onClick={() => setAdding(true)}>{t("sf_add_address")}</button></p>
-      <button type="submit" className="button primary big" disabled={current === undefined || checkout.state.loading}>{t("sf_continue")}</button>
+      <button type="submit" className="button primary big" disabled={current === undefined || sending} aria-busy={sending}>{t("sf_continue")}</button>
     </form>
   )
 }

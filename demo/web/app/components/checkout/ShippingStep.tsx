@@ -19,6 +19,7 @@ export function ShippingStep() {
   const { t, money } = useShopText()
   const state = checkout.state
   const [note, setNote] = useState("")
+  const [placing, setPlacing] = useState(false)
   useEffect(() => {
     void checkout.run((c) => c.loadOrderConsents).catch(() => undefined)
     // Once per visit of the step.
@@ -27,8 +28,9 @@ export function ShippingStep() {
   const deliveries = state.deliveries.filter((d) => (d.deliveryMethods ?? []).length > 0)
   const payments = Object.entries(state.billingMethods)
   const placeOrder = async () => {
+    setPlacing(true)
     if (note.trim() !== "") await run(Cart.use((c) => c.setInvoiceNote(note.trim()))).catch(() => undefined)
-    await checkout.run((c) => c.nextStep)
+    await checkout.run((c) => c.nextStep).finally(() => setPlacing(false))
   }
   return (
     <form className="shipping-step" onSubmit={(e) => { e.preventDefault(); void placeOrder().catch(() => undefined) }}>
@@ -63,7 +65,7 @@ export function ShippingStep() {
         <label htmlFor="invoice-note">{t("sf_invoice_note")}</label>
         <textarea id="invoice-note" rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
       </p>
-      <button type="submit" className="button primary big" disabled={state.loading} aria-busy={state.loading}>{t("sf_place_order")}</button>
+      <button type="submit" className="button primary big" disabled={placing} aria-busy={placing}>{t("sf_place_order")}</button>
     </form>
   )
 }
