@@ -7,6 +7,7 @@
  * @module
  */
 import { HttpApi, HttpApiMiddleware, OpenApi } from "effect/http-api"
+import type { HttpApiGroup } from "effect/http-api"
 import { AccountGroup } from "./account.ts"
 import { AdultContentGroup } from "./adultContent.ts"
 import { AvailabilityGroup } from "./availability.ts"
@@ -40,41 +41,56 @@ import { TagDataGroup } from "./tagData.ts"
 import { WidgetsGroup } from "./widgets.ts"
 import { LegacyWishlistGroup, WishlistGroup } from "./wishlist.ts"
 
-/** The shop API: every group of the contract served on the shop's origin. */
-export class ShopApi extends HttpApi.make("shop")
-  .add(SessionGroup)
-  .add(WidgetsGroup)
-  .add(LegalGroup)
-  .add(ContentGroup)
-  .add(ContactGroup)
-  .add(CaptchaGroup)
-  .add(MenuGroup)
-  .add(BannerGroup)
-  .add(SearchingGroup)
-  .add(OutletsGroup)
-  .add(AdultContentGroup)
-  .add(AccountGroup)
-  .add(ConsentsGroup)
-  .add(LegacyCartGroup)
-  .add(CartGroup)
-  .add(CartApiGroup)
-  .add(DeliveriesGroup)
-  .add(CartStepGroup)
-  .add(PaymentProviderGroup)
-  .add(LegacyWishlistGroup)
-  .add(WishlistGroup)
-  .add(DigitalContentGroup)
-  .add(OrderTrackingGroup)
-  .add(AvailabilityGroup)
-  .add(NewsletterGroup)
-  .add(ConfirmationGroup)
-  .add(FinancingGroup)
-  .add(ReviewsGroup)
-  .add(TagDataGroup)
-  .add(CrossSellGroup)
-  .add(CatalogueGroup)
+/** Every group of the shop API (a new group of the contract is added here). */
+export const shopGroups = [
+  SessionGroup,
+  WidgetsGroup,
+  LegalGroup,
+  ContentGroup,
+  ContactGroup,
+  CaptchaGroup,
+  MenuGroup,
+  BannerGroup,
+  SearchingGroup,
+  OutletsGroup,
+  AdultContentGroup,
+  AccountGroup,
+  ConsentsGroup,
+  LegacyCartGroup,
+  CartGroup,
+  CartApiGroup,
+  DeliveriesGroup,
+  CartStepGroup,
+  PaymentProviderGroup,
+  LegacyWishlistGroup,
+  WishlistGroup,
+  DigitalContentGroup,
+  OrderTrackingGroup,
+  AvailabilityGroup,
+  NewsletterGroup,
+  ConfirmationGroup,
+  FinancingGroup,
+  ReviewsGroup,
+  TagDataGroup,
+  CrossSellGroup,
+  CatalogueGroup
+] as const
+
+/**
+ * The shop API's groups with the middlewares every call runs through (problem details, the current
+ * session, the call policy). Named, so the published declaration files state the API's type by name.
+ */
+export type ShopApiGroups = HttpApiGroup.AddMiddleware<
+  HttpApiGroup.AddMiddleware<HttpApiGroup.AddMiddleware<(typeof shopGroups)[number], HttpApiMiddleware.ProblemDetails>, CurrentSession>,
+  CallPolicy
+>
+
+const shopApi: HttpApi.HttpApi<"shop", ShopApiGroups> = HttpApi.make("shop")
+  .add(...shopGroups)
   .middleware(HttpApiMiddleware.ProblemDetails)
   .middleware(CurrentSession)
   .middleware(CallPolicy)
   .annotateMerge(OpenApi.annotations({ title: "Storefront shop API", version: "1.0.0", transform: declareWalletSupportHeader }))
-{}
+
+/** The shop API: every group of the contract served on the shop's origin. */
+export class ShopApi extends shopApi {}

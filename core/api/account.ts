@@ -314,6 +314,11 @@ export const OrderHistory = Schema.Struct({
 /** Decoded type of {@link OrderHistory}. */
 export type OrderHistory = typeof OrderHistory.Type
 
+/**
+ * The account API (§7 "Account"), group `account`. Every call but `loadAddresses` and `orderHistory` changes the
+ * session or the customer and carries `CsrfProtection`; `logout` is a GET (a link, §6) whose token also comes as the
+ * `csrf_token` query parameter. Timeout: 5000 ms (§9 legacy HTTP).
+ */
 export class AccountGroup extends HttpApiGroup.make("account")
   .add(
     HttpApiEndpoint.post("login", "/api/auth/login/", {

@@ -25,7 +25,7 @@ import {
 } from "./headers.ts"
 import { CallTimeout, cartTimeoutMs, Retry, type RetryMode } from "./policy.ts"
 import { CallPolicy } from "./security.ts"
-import { ShopApi } from "./ShopApi.ts"
+import { ShopApi, type ShopApiGroups } from "./ShopApi.ts"
 
 /** What the shop API calls carry besides their own parameters (§7). */
 export interface ShopCallContext {
@@ -188,16 +188,21 @@ export const webHandlerHttpClient = (handler: (request: Request) => Promise<Resp
     )
   )
 
+/** The derived shop API client's type (an interface, so declaration files name it instead of spelling it out). */
+export interface ShopClient extends HttpApiClient.Client<ShopApiGroups> {}
+
+/** What building the shop API client needs: an `HttpClient` and the client side of the call policy. */
+export type ShopClientRequirements = HttpClient.HttpClient | HttpApiGroup.MiddlewareClient<ShopApiGroups>
+
 /**
  * Builds the derived shop API client at a base URL (needs an `HttpClient` and the call policy).
  * The base URL is applied before the transport's own request processing, so a cookie jar sees the
  * absolute URL it files cookies under.
  */
-export const makeShopClient = (baseUrl: string) =>
+export const makeShopClient = (
+  baseUrl: string
+): Effect.Effect<ShopClient, never, ShopClientRequirements> =>
   HttpApiClient.make(ShopApi, { transformClient: HttpClient.mapRequestInput(HttpClientRequest.prependUrl(baseUrl)) })
-
-/** The derived shop API client's type. */
-export type ShopClient = Effect.Success<ReturnType<typeof makeShopClient>>
 
 /** Records whether the browser can make wallet payments (§5); every later call tells the server. */
 export const setWalletSupported = (supported: boolean): Effect.Effect<void, never, ShopCallState> =>
@@ -248,5 +253,6 @@ export const bootstrapSession = (client: ShopClient) =>
 /** The derived shop API client as a service, so core services depend on it and tests can swap it. */
 export class ShopApiClient extends Context.Service<ShopApiClient, ShopClient>()("storefront/api/ShopApiClient") {
   /** The client at `baseUrl`, over whatever `HttpClient` and call policy the context provides. */
-  static readonly layer = (baseUrl: string) => Layer.effect(ShopApiClient, makeShopClient(baseUrl))
+  static readonly layer = (baseUrl: string): Layer.Layer<ShopApiClient, never, ShopClientRequirements> =>
+    Layer.effect(ShopApiClient, makeShopClient(baseUrl))
 }
