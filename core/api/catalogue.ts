@@ -138,17 +138,17 @@ export const ProductQuery = Schema.Struct({ category: UrlPart, variant: UrlPart 
 export type ProductQuery = typeof ProductQuery.Type
 
 /** The lowest and highest price of the products before the filters (0 and 0 when there are none). */
-export const PriceRange = Schema.Struct({ min: Schema.Number, max: Schema.Number })
+export const PriceRange = Schema.Struct({ min: Schema.Finite, max: Schema.Finite })
 
 /** Decoded type of {@link PriceRange}. */
 export type PriceRange = typeof PriceRange.Type
 
 const pageOfProducts = {
   products: Schema.Array(ProductSummary),
-  total: Schema.Number,
-  page: Schema.Number,
-  perPage: Schema.Number,
-  pageCount: Schema.Number,
+  total: Schema.Int,
+  page: Schema.Int,
+  perPage: Schema.Int,
+  pageCount: Schema.Int,
   sort: SortField,
   priceRange: PriceRange,
   facets: Schema.Array(ParamFacet)

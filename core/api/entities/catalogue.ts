@@ -10,8 +10,8 @@ import { Schema } from "effect"
 /** An image with its size in pixels, so nothing shifts while it loads. */
 export const CatalogueImage = Schema.Struct({
   url: Schema.String,
-  width: Schema.Number,
-  height: Schema.Number
+  width: Schema.Int,
+  height: Schema.Int
 })
 
 /** Decoded type of {@link CatalogueImage}. */
@@ -26,17 +26,17 @@ export type CatalogueImage = typeof CatalogueImage.Type
  * partner's title, null for the shop's own stock.
  */
 export const ProductSummary = Schema.Struct({
-  variantId: Schema.Number,
-  productId: Schema.Number,
+  variantId: Schema.Int,
+  productId: Schema.Int,
   title: Schema.String,
   brand: Schema.String,
   url: Schema.String,
   image: Schema.NullOr(CatalogueImage),
-  price: Schema.Number,
-  originalPrice: Schema.NullOr(Schema.Number),
+  price: Schema.Finite,
+  originalPrice: Schema.NullOr(Schema.Finite),
   currency: Schema.String,
-  vatRate: Schema.Number,
-  inStock: Schema.Number,
+  vatRate: Schema.Finite,
+  inStock: Schema.Int,
   availabilityKey: Schema.String,
   adultOnly: Schema.Boolean,
   marketplacePartner: Schema.NullOr(Schema.String)
@@ -51,12 +51,12 @@ export type ProductSummary = typeof ProductSummary.Type
  * its descendants.
  */
 export const CategorySummary = Schema.Struct({
-  categoryId: Schema.Number,
-  parentId: Schema.NullOr(Schema.Number),
+  categoryId: Schema.Int,
+  parentId: Schema.NullOr(Schema.Int),
   code: Schema.String,
   urlKey: Schema.String,
   title: Schema.String,
-  productCount: Schema.Number
+  productCount: Schema.Int
 })
 
 /** Decoded type of {@link CategorySummary}. */
@@ -81,7 +81,7 @@ export type ProductParam = typeof ProductParam.Type
 export const FacetValue = Schema.Struct({
   value: Schema.String,
   css: Schema.NullOr(Schema.String),
-  count: Schema.Number
+  count: Schema.Int
 })
 
 /** Decoded type of {@link FacetValue}. */
@@ -103,11 +103,11 @@ export type ParamFacet = typeof ParamFacet.Type
 
 /** A variant of a product's page: its link, price, stock, parameters and image. */
 export const ProductVariantOption = Schema.Struct({
-  variantId: Schema.Number,
+  variantId: Schema.Int,
   title: Schema.String,
   url: Schema.String,
-  price: Schema.Number,
-  inStock: Schema.Number,
+  price: Schema.Finite,
+  inStock: Schema.Int,
   availabilityKey: Schema.String,
   params: Schema.Array(ProductParam),
   image: Schema.NullOr(CatalogueImage),
@@ -119,10 +119,10 @@ export type ProductVariantOption = typeof ProductVariantOption.Type
 
 /** A service offered with a product (§3 bundle types), at its price per piece. */
 export const BundleOffer = Schema.Struct({
-  bundleId: Schema.Number,
+  bundleId: Schema.Int,
   type: Schema.Literals(["warranty", "insurance", "digital", "return_guarantee"]),
   title: Schema.String,
-  price: Schema.Number
+  price: Schema.Finite
 })
 
 /** Decoded type of {@link BundleOffer}. */
