@@ -284,6 +284,16 @@ describe("search and suggestions", () => {
     expect(new Set(results.products.map((p) => p.productId))).toEqual(new Set(expected))
   })
 
+  test("the database folds every title, brand, parameter value and category title as the test's fold does", async () => {
+    const rows = await rowsOf<{ text: string; folded: string }>(`
+      SELECT text, catalogue_fold(text) AS folded FROM (
+        SELECT title AS text FROM products UNION SELECT brand FROM products UNION SELECT value FROM variant_params
+        UNION SELECT title FROM categories UNION SELECT title FROM variants
+      ) texts`)
+    expect(rows.length).toBeGreaterThan(1000)
+    expect(rows.filter((row) => row.folded !== fold(row.text))).toEqual([])
+  })
+
   test("a search for nothing the shop has finds nothing, and '%' is taken literally", async () => {
     const none = await json<SearchResults>("/api/catalogue/search?q=zzqqxxnothing")
     expect(none).toMatchObject({ products: [], total: 0, page: 1, pageCount: 1, priceRange: { min: 0, max: 0 }, facets: [] })
