@@ -17,6 +17,7 @@ import type { Shop } from "./domain/shop.ts"
 import { Account } from "./services/Account.ts"
 import { Cart } from "./services/Cart.ts"
 import { Catalog } from "./services/Catalog.ts"
+import { Catalogue } from "./services/Catalogue.ts"
 import { Checkout, CheckoutConfig, CheckoutCustomerId } from "./services/Checkout.ts"
 import { Consent } from "./services/Consent.ts"
 import { Contact } from "./services/Contact.ts"
@@ -65,6 +66,7 @@ export type StorefrontServices =
   | Account
   | Cart
   | Catalog
+  | Catalogue
   | Checkout
   | CheckoutConfig
   | CheckoutCustomerId
@@ -90,7 +92,7 @@ const transportOf = (transport: StorefrontOptions["transport"]): Layer.Layer<Htt
 /**
  * Every storefront service over the shop API of `options.baseUrl`: cart, checkout (its customer id
  * follows the account), account, wishlist, consent, legal, content, contact, outlets, catalog,
- * widgets, live data, signals and storage.
+ * catalogue browsing, widgets, live data, signals and storage.
  */
 export const layer = (options: StorefrontOptions): Layer.Layer<StorefrontServices> => {
   const initial: ShopCallContext = {
@@ -119,6 +121,7 @@ export const layer = (options: StorefrontOptions): Layer.Layer<StorefrontService
     Checkout.layer,
     Widgets.layer,
     Contact.layer,
+    Catalogue.layer,
     Catalog.layer({
       productApiUrl: `${options.baseUrl}${sideApiPaths.productApi}`,
       recentlyViewedApiUrl: `${options.baseUrl}${sideApiPaths.recentlyViewedApi}`

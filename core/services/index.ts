@@ -1,13 +1,14 @@
 /**
  * The Effect services that drive the storefront over the contract: cart, checkout, account,
- * wishlist, consent, legal, content and contact, outlets, catalog, widgets, tracking, tag manager,
- * cross-sell, live data and the storage port. Each publishes the state the UI reads.
+ * wishlist, consent, legal, content and contact, outlets, catalog, catalogue browsing, widgets,
+ * tracking, tag manager, cross-sell, live data and the storage port. Each publishes the state the UI reads.
  *
  * @module
  */
 export * as Account from "./Account.ts"
 export * as Cart from "./Cart.ts"
 export * as Catalog from "./Catalog.ts"
+export * as Catalogue from "./Catalogue.ts"
 export * as Checkout from "./Checkout.ts"
 export * as Consent from "./Consent.ts"
 export * as Contact from "./Contact.ts"

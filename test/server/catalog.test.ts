@@ -10,6 +10,7 @@ import { Effect, Layer } from "effect"
 import { bootstrapSession, makeShopClient } from "../../core/api/client.ts"
 import { AvailabilityGroup } from "../../core/api/availability.ts"
 import { FinancingGroup } from "../../core/api/financing.ts"
+import { sessionCookie } from "../../core/api/headers.ts"
 import { productLink } from "../../core/domain/shop.ts"
 import { AvailabilityHandlers } from "../../demo/server/handlers/availability.ts"
 import { FinancingHandlers } from "../../demo/server/handlers/financing.ts"
@@ -188,6 +189,32 @@ describe("product API (server, under /product-api)", () => {
       assert.isAtMost(all.length, 10)
       assert.isAtLeast(all.length, 3)
     }).pipe(Effect.provide(clientLayerFor(side))))
+
+  it.effect("a call answers only its shop's variants: the x-shop-id header's, else its session's (the EUR shops stay apart)", () =>
+    Effect.gen(function*() {
+      const rows = yield* query<{ shop_id: string; variant_id: number; product_id: number }>(`
+        SELECT DISTINCT ON (v.shop_id) v.shop_id, v.variant_id, v.product_id FROM variants v
+        WHERE v.shop_id IN ('SK10MA', 'HR10MA', 'SI10SI') AND v.is_default ORDER BY v.shop_id, v.variant_id`)
+      const ids = rows.map((row) => row.variant_id).join(",")
+      const ask = (path: string, headers: Record<string, string>) =>
+        Effect.promise(async () => (await side.handler(new Request(`${testBaseUrl}/product-api${path}`, { headers }))).json() as Promise<ReadonlyArray<{ variantId: number }>>)
+      for (const row of rows) {
+        const shop = { "x-shop-id": row.shop_id }
+        assert.deepStrictEqual((yield* ask(`/find-variants-by-id?ids=${ids}`, shop)).map((v) => v.variantId), [row.variant_id])
+        assert.deepStrictEqual((yield* ask(`/find-variants?ids=${ids}&properties=brand`, shop)).map((v) => v.variantId), [row.variant_id])
+        for (const other of rows.filter((o) => o.shop_id !== row.shop_id)) {
+          assert.deepStrictEqual(yield* ask(`/recommended-products?variantId=${other.variant_id}`, shop), [])
+          assert.deepStrictEqual(yield* ask(`/similar-products?productId=${other.product_id}`, shop), [])
+        }
+        assert.isAbove((yield* ask(`/similar-products?productId=${row.product_id}`, shop)).length, 0)
+      }
+      const sessions = yield* query<{ session_id: string }>(`
+        INSERT INTO sessions (session_id, shop_id, cart_id, csrf_token, expires_at)
+        SELECT 'catalog-test-si', 'SI10SI', NULL, 'token', now() + interval '1 hour' RETURNING session_id`)
+      const bySession = yield* ask(`/find-variants-by-id?ids=${ids}`, { cookie: `${sessionCookie}=${sessions[0]!.session_id}` })
+      assert.deepStrictEqual(bySession.map((v) => v.variantId), rows.filter((r) => r.shop_id === "SI10SI").map((r) => r.variant_id))
+      assert.strictEqual((yield* ask(`/find-variants-by-id?ids=${ids}`, {})).length, rows.length, "a caller naming no shop gets each variant")
+    }))
 
   it.effect("a malformed query (limit=abc) is a 400 problem naming the field; OpenAPI under the mount point", () =>
     Effect.gen(function*() {

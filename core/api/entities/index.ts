@@ -6,6 +6,7 @@
 export * from "./address.ts"
 export * from "./banner.ts"
 export * from "./captcha.ts"
+export * from "./catalogue.ts"
 export * from "./cart.ts"
 export * from "./contact.ts"
 export * from "./customer.ts"

@@ -124,3 +124,18 @@ export const isAdultCategory = (categoryId: number): Effect.Effect<boolean, SqlE
 /** Marks the response as adult content when any of the variants it answers is for adults only. */
 export const markAdultVariants = (variantIds: ReadonlyArray<number>) =>
   Effect.flatMap(adultVariantsAmong(variantIds), (adult) => markAdultContent(adult.length > 0))
+
+/**
+ * Marks the response of a shop API call as adult content when `showsAdultContent` (§4), for the
+ * call's session (the session middleware's; a visitor without a stored session has not confirmed).
+ */
+export const markAdultContentFor = (
+  session: Pick<SessionData, "sessionId" | "customerId">,
+  showsAdultContent: boolean
+): Effect.Effect<void, SqlError, SqlClient.SqlClient | HttpServerRequest.HttpServerRequest> =>
+  Effect.gen(function*() {
+    if (!showsAdultContent) return
+    const headers = yield* adultContentHeaderFor(session)
+    if (Object.keys(headers).length === 0) return
+    yield* HttpEffect.appendPreResponseHandler((_request, response) => Effect.succeed(HttpServerResponse.setHeaders(response, headers)))
+  })

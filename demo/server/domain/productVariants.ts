@@ -3,16 +3,42 @@
  * find-variants-by-id, find-variants, recommended-products, similar-products; "Recently-viewed API";
  * §2 product links `/{mainCategoryUrlKey}/{variantUrl}`), read from the catalogue tables.
  *
- * The product APIs run without a session: a variant id names one variant of one shop, and
- * recommendations stay within that shop.
+ * The product APIs run without the session middleware. A call is for the shop it names in
+ * `x-shop-id` (the derived client always sends it), else the shop of the session its cookie names,
+ * else for no shop in particular ({@link callerShop}); in a shop, other shops' variants are left out
+ * (ids are unique across shops, so a caller naming no shop still gets each variant's own shop's data),
+ * and recommendations always stay within the variant's shop.
  *
  * @module
  */
 import { Effect } from "effect"
+import { HttpServerRequest } from "effect/http"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
+import { sessionCookie, shopIdHeader } from "../../../core/api/headers.ts"
 import type { ProductVariant } from "../../../core/api/productApi.ts"
+import { isShopId, type ShopId } from "../../../core/domain/shop.ts"
 import { mediaUrl } from "../db/seed/images.ts"
+
+/**
+ * The shop a product-API call is for: the known shop its `x-shop-id` header names, else the shop
+ * of the live session its cookie names, else undefined (no shop filter).
+ */
+export const callerShop: Effect.Effect<ShopId | undefined, SqlError, SqlClient.SqlClient | HttpServerRequest.HttpServerRequest> =
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const named = request.headers[shopIdHeader]
+    if (named !== undefined && isShopId(named)) return named
+    const cookie = request.cookies[sessionCookie]
+    if (cookie === undefined || cookie === "") return undefined
+    const sql = yield* SqlClient.SqlClient
+    const rows = yield* sql<{ shop_id: string }>`SELECT shop_id FROM sessions WHERE session_id = ${cookie} AND expires_at > now()`
+    const shopId = rows[0]?.shop_id
+    return shopId !== undefined && isShopId(shopId) ? shopId : undefined
+  })
+
+/** A condition on a `v` (variants) row: in `shopId`, or true without a shop. */
+const inShop = (sql: SqlClient.SqlClient, shopId: ShopId | undefined) => (shopId === undefined ? sql`true` : sql`v.shop_id = ${shopId}`)
 
 /** How many products a list call answers when the query names no count or limit. */
 export const defaultProductCount = 10
@@ -113,13 +139,14 @@ const toVariant = (
 }
 
 /**
- * The variants with the given ids, in the order asked, each once; unknown ids and variants of
- * inactive products are left out. With `properties`, each variant carries the asked-for ones it has
- * (see {@link builtInProperties}); unknown names are left out.
+ * The variants with the given ids, in the order asked, each once; unknown ids, variants of
+ * inactive products and, with `shopId`, other shops' variants are left out. With `properties`, each
+ * variant carries the asked-for ones it has (see {@link builtInProperties}); unknown names are left out.
  */
 export const variantsByIds = (
   ids: ReadonlyArray<number>,
-  properties?: ReadonlyArray<string>
+  properties?: ReadonlyArray<string>,
+  shopId?: ShopId
 ): Effect.Effect<ReadonlyArray<ProductVariant>, SqlError, SqlClient.SqlClient> =>
   Effect.gen(function*() {
     const unique = [...new Set(ids)].slice(0, maxFindIds)
@@ -134,7 +161,7 @@ export const variantsByIds = (
       JOIN categories c ON c.category_id = p.main_category_id
       LEFT JOIN prices pr ON pr.variant_id = v.variant_id
       LEFT JOIN stock st ON st.variant_id = v.variant_id
-      WHERE v.variant_id IN ${sql.in(unique)} AND p.active`
+      WHERE v.variant_id IN ${sql.in(unique)} AND p.active AND ${inShop(sql, shopId)}`
     const params = properties === undefined
       ? []
       : yield* sql<ParamRow>`SELECT variant_id, key, value FROM variant_params WHERE variant_id IN ${sql.in(unique)}`
@@ -169,12 +196,13 @@ export const accessoryCategories: Readonly<Record<string, ReadonlyArray<string>>
  * Recommendations for a variant (§7 recommended-products): in-stock products of the same shop and
  * category (or, for `accessories`, of its accessory categories, see {@link accessoryCategories}),
  * other than the variant's own product, closest in price first (accessories: cheapest first); per
- * product its first in-stock variant. Empty for an unknown variant.
+ * product its first in-stock variant. Empty for an unknown variant or, with `shopId`, another shop's.
  */
 export const recommendedFor = (
   variantId: number,
   count: number,
-  accessories: boolean
+  accessories: boolean,
+  shopId?: ShopId
 ): Effect.Effect<ReadonlyArray<ProductVariant>, SqlError, SqlClient.SqlClient> =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
@@ -183,7 +211,7 @@ export const recommendedFor = (
       FROM variants v JOIN products p ON p.product_id = v.product_id
       JOIN categories c ON c.category_id = p.main_category_id
       LEFT JOIN prices pr ON pr.variant_id = v.variant_id
-      WHERE v.variant_id = ${variantId}`
+      WHERE v.variant_id = ${variantId} AND ${inShop(sql, shopId)}`
     const origin = base[0]
     if (origin === undefined) return []
     let categoryIds: ReadonlyArray<number> = [origin.category_id]
@@ -218,11 +246,13 @@ export const recommendedFor = (
 
 /**
  * Products similar to a product (§7 similar-products): other active products of the same shop and
- * category, closest in price first, each as its default variant. Empty for an unknown product.
+ * category, closest in price first, each as its default variant. Empty for an unknown product or,
+ * with `shopId`, another shop's.
  */
 export const similarTo = (
   productId: number,
-  limit: number
+  limit: number,
+  shopId?: ShopId
 ): Effect.Effect<ReadonlyArray<ProductVariant>, SqlError, SqlClient.SqlClient> =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
@@ -232,7 +262,7 @@ export const similarTo = (
         FROM products p
         LEFT JOIN variants dv ON dv.product_id = p.product_id AND dv.is_default
         LEFT JOIN prices pr ON pr.variant_id = dv.variant_id
-        WHERE p.product_id = ${productId}
+        WHERE p.product_id = ${productId} AND ${shopId === undefined ? sql`true` : sql`p.shop_id = ${shopId}`}
         LIMIT 1
       )
       SELECT v.variant_id

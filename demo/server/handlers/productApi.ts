@@ -9,8 +9,9 @@ import { Effect, Layer } from "effect"
 import { HttpApiBuilder, HttpApiMiddleware } from "effect/http-api"
 import { SqlClient } from "effect/sql"
 import { ProductApi, type ProductVariant } from "../../../core/api/productApi.ts"
+import type { ShopId } from "../../../core/domain/shop.ts"
 import { markAdultVariants } from "../domain/adult.ts"
-import { productCount, recommendedFor, similarTo, variantsByIds } from "../domain/productVariants.ts"
+import { callerShop, productCount, recommendedFor, similarTo, variantsByIds } from "../domain/productVariants.ts"
 import { CallPolicyLive } from "../http/middleware.ts"
 import { prefixedRouter } from "../http/prefixed.ts"
 
@@ -18,8 +19,9 @@ import { prefixedRouter } from "../http/prefixed.ts"
 export const productApiPrefix = "/product-api"
 
 /**
- * The handlers of the product API's `products` group (read-only; unknown ids are left out, never
- * 404; an answer with an adult-only product carries the `adult-content` header until the shopper
+ * The handlers of the product API's `products` group (read-only; unknown ids and other shops'
+ * variants are left out, never 404: a call is for the shop its `x-shop-id` header or its session
+ * names, see `callerShop`; an answer with an adult-only product carries the `adult-content` header until the shopper
  * confirms, §4): `findVariantsById` and `findVariants` (with the asked-for properties) answer the variants
  * in the order asked; `recommendedProducts` answers in-stock products of the variant's category
  * (its accessory categories with `accessoryVariants`), closest in price first, at most `count`
@@ -32,18 +34,19 @@ export const ProductApiHandlers = HttpApiBuilder.group(
   Effect.fn(function*(handlers) {
     const sql = yield* SqlClient.SqlClient
     /** Runs a listing; a response showing an adult-only product carries the adult-content header (§4). */
-    const run = <E>(effect: Effect.Effect<ReadonlyArray<ProductVariant>, E, SqlClient.SqlClient>) =>
+    const run = <E>(read: (shopId: ShopId | undefined) => Effect.Effect<ReadonlyArray<ProductVariant>, E, SqlClient.SqlClient>) =>
       Effect.orDie(Effect.provideService(
-        Effect.tap(effect, (variants) => markAdultVariants(variants.map((variant) => variant.variantId))),
+        Effect.flatMap(callerShop, (shopId) =>
+          Effect.tap(read(shopId), (variants) => markAdultVariants(variants.map((variant) => variant.variantId)))),
         SqlClient.SqlClient,
         sql
       ))
     return handlers
-      .handle("findVariantsById", ({ query }) => run(variantsByIds(query.ids)))
-      .handle("findVariants", ({ query }) => run(variantsByIds(query.ids, query.properties ?? [])))
+      .handle("findVariantsById", ({ query }) => run((shopId) => variantsByIds(query.ids, undefined, shopId)))
+      .handle("findVariants", ({ query }) => run((shopId) => variantsByIds(query.ids, query.properties ?? [], shopId)))
       .handle("recommendedProducts", ({ query }) =>
-        run(recommendedFor(query.variantId, productCount(query.count), query.accessoryVariants === true)))
-      .handle("similarProducts", ({ query }) => run(similarTo(query.productId, productCount(query.limit))))
+        run((shopId) => recommendedFor(query.variantId, productCount(query.count), query.accessoryVariants === true, shopId)))
+      .handle("similarProducts", ({ query }) => run((shopId) => similarTo(query.productId, productCount(query.limit), shopId)))
   })
 )
 

@@ -12,7 +12,7 @@ import { SqlClient } from "effect/sql"
 import { RecentlyViewedApi } from "../../../core/api/recentlyViewedApi.ts"
 import { recentlyViewedDefaultCount } from "../../../core/domain/tracking.ts"
 import { markAdultVariants } from "../domain/adult.ts"
-import { variantsByIds } from "../domain/productVariants.ts"
+import { callerShop, variantsByIds } from "../domain/productVariants.ts"
 import { recentlyViewedKeep, viewedIds, visitorIdOf } from "../domain/recentlyViewed.ts"
 import { CallPolicyLive } from "../http/middleware.ts"
 import { prefixedRouter } from "../http/prefixed.ts"
@@ -24,7 +24,7 @@ export const recentlyViewedApiPrefix = "/recently-viewed-api"
  * The handlers of the `recentlyViewed` group: `retrieve` answers the ids the cookie's visitor
  * viewed, newest first, at most `maxItems` (all kept, up to 50, when absent); none without a
  * tracking cookie. `findProducts` answers the products of the ids in the order given, unknown ids
- * left out, at most `count` (default 10, §9); an answer with an adult-only product carries the
+ * and other shops' left out (the shop as the product API's `callerShop`), at most `count` (default 10, §9); an answer with an adult-only product carries the
  * `adult-content` header until the shopper confirms (§4).
  */
 export const RecentlyViewedApiHandlers = HttpApiBuilder.group(
@@ -43,7 +43,7 @@ export const RecentlyViewedApiHandlers = HttpApiBuilder.group(
         }))
       .handle("findProducts", ({ query }) =>
         run(Effect.gen(function*() {
-          const variants = (yield* variantsByIds(query.ids)).slice(0, query.count ?? recentlyViewedDefaultCount)
+          const variants = (yield* variantsByIds(query.ids, undefined, yield* callerShop)).slice(0, query.count ?? recentlyViewedDefaultCount)
           yield* markAdultVariants(variants.map((variant) => variant.variantId))
           return variants
         })))

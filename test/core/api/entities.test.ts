@@ -100,6 +100,26 @@ const ApiResponseR = [
   ...under("billingMethods.*", BillingMethodR)
 ]
 
+const CatalogueImageR = ["url", "width", "height"]
+const ProductSummaryR = [
+  "variantId", "productId", "title", "brand", "url", "image", ...under("image", CatalogueImageR), "price", "originalPrice",
+  "currency", "vatRate", "inStock", "availabilityKey", "adultOnly", "marketplacePartner"
+]
+const CategorySummaryR = ["categoryId", "parentId", "code", "urlKey", "title", "productCount"]
+const ProductParamR = ["key", "title", "value", "css", "measure"]
+const FacetValueR = ["value", "css", "count"]
+const ParamFacetR = ["key", "title", "values", ...under("values.*", FacetValueR)]
+const ProductVariantOptionR = [
+  "variantId", "title", "url", "price", "inStock", "availabilityKey", "params", ...under("params.*", ProductParamR),
+  "image", ...under("image", CatalogueImageR), "isDefault"
+]
+const BundleOfferR = ["bundleId", "type", "title", "price"]
+const ProductDetailR = [
+  ...ProductSummaryR, "description", "images", ...under("images.*", CatalogueImageR), "params", ...under("params.*", ProductParamR),
+  "variants", ...under("variants.*", ProductVariantOptionR), "bundles", ...under("bundles.*", BundleOfferR), "breadcrumbs",
+  ...under("breadcrumbs.*", CategorySummaryR), "digitalContent"
+]
+
 const trackingFixed = [
   "personalization",
   "account_type",
@@ -220,6 +240,15 @@ const cases: ReadonlyArray<Case> = [
     opaque: (path) => stepOpaque.includes(String(path[0])),
     runs: 20
   },
+  { name: "CatalogueImage", schema: E.CatalogueImage, required: CatalogueImageR },
+  { name: "ProductSummary", schema: E.ProductSummary, required: ProductSummaryR },
+  { name: "CategorySummary", schema: E.CategorySummary, required: CategorySummaryR },
+  { name: "ProductParam", schema: E.ProductParam, required: ProductParamR },
+  { name: "FacetValue", schema: E.FacetValue, required: FacetValueR },
+  { name: "ParamFacet", schema: E.ParamFacet, required: ParamFacetR },
+  { name: "ProductVariantOption", schema: E.ProductVariantOption, required: ProductVariantOptionR },
+  { name: "BundleOffer", schema: E.BundleOffer, required: BundleOfferR },
+  { name: "ProductDetail", schema: E.ProductDetail, required: ProductDetailR, runs: 30 },
   {
     name: "WidgetsData",
     schema: E.WidgetsData,

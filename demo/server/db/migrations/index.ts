@@ -21,6 +21,7 @@ import contact from "./0008_contact.ts"
 import account from "./0009_account.ts"
 import storefrontRules from "./0010_storefront_rules.ts"
 import cacheInvalidation from "./0011_cache_invalidation.ts"
+import catalogueIndexes from "./0012_catalogue_indexes.ts"
 
 /** The table recording applied migrations (`migration_id`, `name`, `created_at`). */
 export const migrationsTable = "schema_migrations"
@@ -37,7 +38,8 @@ export const migrations: Readonly<Record<string, Effect.Effect<void, SqlError, S
   "0008_contact": contact,
   "0009_account": account,
   "0010_storefront_rules": storefrontRules,
-  "0011_cache_invalidation": cacheInvalidation
+  "0011_cache_invalidation": cacheInvalidation,
+  "0012_catalogue_indexes": catalogueIndexes
 }
 
 const runMigrator = Migrator.make({})
