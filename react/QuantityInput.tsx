@@ -83,8 +83,6 @@ export function QuantityInput({ count, stock, onChange, labels, disabled = false
         type="text"
         inputMode="numeric"
         aria-label={labels.count}
-        aria-valuemin={minQuantity}
-        aria-valuemax={maxQuantity}
         aria-describedby={notice === "" ? undefined : noticeId}
         disabled={disabled}
         value={draft ?? String(count)}

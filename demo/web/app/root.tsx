@@ -3,10 +3,10 @@
  * and cart), the page, footer; the root loader reads the shopper's session, the shop's categories and
  * the cart drawer's items through the core client, once, on the server.
  */
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, type LoaderFunctionArgs } from "react-router"
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData, type LoaderFunctionArgs } from "react-router"
 import { sessionCookie } from "../../../core/api/headers.ts"
 import { shopById } from "../../../core/domain/shop.ts"
-import { uiLanguageLocales } from "../../../core/messages/index.ts"
+import { translate, uiLanguageLocales } from "../../../core/messages/index.ts"
 import { StorefrontProvider } from "../../../react/storefront/StorefrontProvider.tsx"
 import { widgetsStateAtom } from "../../../react/storefront/atoms.ts"
 import { initialWidgetsState } from "../../../core/services/Widgets.ts"
@@ -102,13 +102,15 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError()
+  const root = useRouteLoaderData("root") as RootData | undefined
   const notFound = isRouteErrorResponse(error) && error.status === 404
+  const say = (key: "sf_not_found_title" | "sf_not_found_text" | "sf_back_to_shop" | "unknown_error", english: string) =>
+    root === undefined ? english : translate(root.language, key)
   return (
     <main id="main" className="page error-page">
-      <h1>{notFound ? "404 — Page not found" : "Something went wrong"}</h1>
-      <p>{notFound ? "The page you are looking for does not exist or has moved." : "Please try again in a moment."}</p>
-      <p><Link to="/">Back to the shop</Link></p>
+      <h1>{notFound ? say("sf_not_found_title", "Page not found") : say("unknown_error", "Something went wrong. Please try again.")}</h1>
+      {notFound && <p>{say("sf_not_found_text", "The page you are looking for does not exist or has moved.")}</p>}
+      <p><Link to="/">{say("sf_back_to_shop", "Back to the shop")}</Link></p>
     </main>
   )
 }
-

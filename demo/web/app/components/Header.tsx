@@ -18,7 +18,7 @@ export function Header() {
   return (
     <header className="site-header">
       <div className="bar">
-        <Link to="/" className="logo" aria-label={t("sf_home_link", { shop: shop.name })}>
+        <Link to="/" className="logo">
           <svg aria-hidden="true" width="28" height="28" viewBox="0 0 28 28"><rect width="28" height="28" rx="6" fill="#0b5cad" /><path d="M7 10h14l-2 9H9z" fill="#fff" /></svg>
           <span>Storefront <small>{shop.name}</small></span>
         </Link>

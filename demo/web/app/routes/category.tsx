@@ -1,26 +1,15 @@
 /** A category listing: sub-categories, sorting, price and stock filters, paging (ours, FEATURES.md). */
 import { data, Form, Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from "react-router"
-import { listingSorts, type ListingSort } from "../../../../core/api/catalogue.ts"
+import { listingSorts } from "../../../../core/api/catalogue.ts"
+import { listingQueryOf } from "../../../../core/domain/listing.ts"
 import { shopCaller } from "../lib/api.server.ts"
 import { preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
 import { ProductCard } from "../components/ProductCard.tsx"
 import { Pager } from "../components/Pager.tsx"
 
-/** The listing query of a page URL (unknown or bad values are left out). */
-export const listingQueryOf = (params: URLSearchParams) => {
-  const sort = params.get("sort") ?? ""
-  const page = Number(params.get("page"))
-  const minPrice = params.get("minPrice") ?? ""
-  const maxPrice = params.get("maxPrice") ?? ""
-  return {
-    ...((listingSorts as ReadonlyArray<string>).includes(sort) ? { sort: sort as ListingSort } : {}),
-    ...(Number.isInteger(page) && page >= 1 && page <= 10_000 ? { page } : {}),
-    ...(/^\d+(\.\d+)?$/.test(minPrice) ? { minPrice: Number(minPrice) } : {}),
-    ...(/^\d+(\.\d+)?$/.test(maxPrice) ? { maxPrice: Number(maxPrice) } : {}),
-    ...(params.get("inStock") === "1" ? { inStock: "1" as const } : {})
-  }
-}
+/** The listing query of a page URL (the core rule: unknown or bad values are left out). */
+export { listingQueryOf }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { shop } = preferencesOf(request)
@@ -75,7 +64,7 @@ export function Filters(props: { readonly sort: string; readonly priceMin: numbe
       </label>
       <label>{t("sf_price_from")} <input name="minPrice" inputMode="decimal" size={7} placeholder={String(Math.floor(props.priceMin))} /></label>
       <label>{t("sf_price_to")} <input name="maxPrice" inputMode="decimal" size={7} placeholder={String(Math.ceil(props.priceMax))} /></label>
-      <label className="check"><input type="checkbox" name="inStock" value="1" /> {t("sf_in_stock_only")}</label>
+      <label className="check"><input type="checkbox" name="inStock" value="true" /> {t("sf_in_stock_only")}</label>
       <button type="submit" className="button">{t("sf_apply")}</button>
     </Form>
   )

@@ -8,7 +8,7 @@
 import { data, Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from "react-router"
 import { useEffect, useRef, useState } from "react"
 import { checkoutSteps, checkoutStepTable, stepLocation, type CheckoutStep } from "../../../../core/domain/checkout.ts"
-import { useCheckout, useCustomer } from "../../../../react/storefront/hooks.ts"
+import { useCheckout } from "../../../../react/storefront/hooks.ts"
 import { shopCaller } from "../lib/api.server.ts"
 import { preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
@@ -40,7 +40,6 @@ export default function CheckoutPage() {
   const { step: asked, order } = useLoaderData<typeof loader>()
   const { t, shop } = useShopText()
   const checkout = useCheckout()
-  const customer = useCustomer()
   const navigate = useNavigate()
   const started = useRef(false)
   const [ready, setReady] = useState(false)
@@ -81,7 +80,6 @@ export default function CheckoutPage() {
           <Confirmation orderId={String(state.purchase?.orderId ?? "")} items={state.purchase?.items ?? []}
             redirectsTo={state.confirmationUrl} />
         ) : null}
-      {customer.customer?.isLogged !== true && step === "shipping" && <p><Link to={shop.urlKeys.login}>{t("sf_login")}</Link></p>}
     </section>
   )
 }

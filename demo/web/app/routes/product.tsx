@@ -9,7 +9,7 @@ import type { AddToCartService } from "../../../../core/api/cart.ts"
 import { useCartActions, useCustomer, useWishlists } from "../../../../react/storefront/hooks.ts"
 import { shopCaller } from "../lib/api.server.ts"
 import { preferencesOf } from "../lib/preferences.ts"
-import { useShopText } from "../lib/i18n.ts"
+import { useRootData, useShopText } from "../lib/i18n.ts"
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { shop } = preferencesOf(request)
@@ -36,6 +36,8 @@ export default function Product() {
   const { t, money, text } = useShopText()
   const cart = useCartActions()
   const customer = useCustomer()
+  const root = useRootData()
+  const loggedIn = root.customerId !== null || customer.customer?.isLogged === true
   const wishlists = useWishlists()
   const [amount, setAmount] = useState(1)
   const [services, setServices] = useState<ReadonlyArray<AddToCartService>>([])
@@ -141,7 +143,7 @@ export default function Product() {
             <button type="button" className="button primary" onClick={() => void add()} disabled={adding || product.inStock <= 0} aria-busy={adding}>
               {adding ? t("loading") : t("sf_add_to_cart")}
             </button>
-            {customer.customer?.isLogged === true && (
+            {loggedIn && (
               <button type="button" className="button" onClick={() => void toWishlist()}>{t("sf_add_to_wishlist")}</button>
             )}
           </div>

@@ -18,17 +18,19 @@ export function CustomerStep({ onDone }: { readonly onDone: () => void }) {
   const { t } = useShopText()
   const loggedIn = customer.customer?.isLogged === true || checkout.state.customer?.isLogged === true
   const [mode, setMode] = useState<"login" | "register">("login")
+  // The new customer's form stays until its address is saved (logging in happens half-way).
+  const [registering, setRegistering] = useState(false)
   useEffect(() => {
     if (loggedIn) void checkout.run((c) => c.loadAddresses).catch(() => undefined)
   }, [loggedIn, checkout])
-  if (loggedIn) return <AddressChoice onDone={onDone} />
+  if (loggedIn && !registering) return <AddressChoice onDone={onDone} />
   return (
     <div className="customer-step">
       <div role="tablist" aria-label={t("sf_how_to_continue")} className="tabs">
         <button type="button" role="tab" aria-selected={mode === "login"} onClick={() => setMode("login")}>{t("sf_login")}</button>
         <button type="button" role="tab" aria-selected={mode === "register"} onClick={() => setMode("register")}>{t("sf_new_customer")}</button>
       </div>
-      {mode === "login" ? <LoginForm onLoggedIn={() => void checkout.run((c) => c.load).catch(() => undefined)} /> : <RegisterWithAddress />}
+      {mode === "login" ? <LoginForm onLoggedIn={() => void checkout.run((c) => c.load).catch(() => undefined)} /> : <RegisterWithAddress onBusy={setRegistering} />}
     </div>
   )
 }
@@ -38,6 +40,9 @@ function AddressChoice({ onDone }: { readonly onDone: () => void }) {
   const checkout = useCheckout()
   const { t } = useShopText()
   const billing = checkout.state.addresses?.addresses.billing ?? []
+  const chosenShipping = checkout.state.addresses?.selectedAddresses?.shipping
+  const shippingAddresses = [...(checkout.state.addresses?.addresses.shipping ?? [])]
+    .sort((a, b) => (a.addressId === chosenShipping ? -1 : b.addressId === chosenShipping ? 1 : 0))
   const selected = checkout.state.addresses?.selectedAddresses?.billing ?? billing[0]?.billingProfileId
   const [choice, setChoice] = useState<number | undefined>(undefined)
   const [adding, setAdding] = useState(false)
@@ -45,15 +50,18 @@ function AddressChoice({ onDone }: { readonly onDone: () => void }) {
   const current = choice ?? (selected === null ? undefined : selected)
   const person = checkout.state.customer
   const proceed = async () => {
-    const address = billing.find((a) => a.billingProfileId === current)
-    if (address === undefined) return
+    const chosen = billing.find((a) => a.billingProfileId === current)
+    if (chosen === undefined) return
     setSending(true)
     await checkout.run((c) => c.updateCustomer({
-      email: address.email ?? "",
-      firstname: address.firstname ?? person?.firstname ?? "",
-      lastname: address.lastname ?? person?.lastname ?? "",
-      ...(address.phone === undefined ? {} : { phone: address.phone }),
-      selectedAddresses: { billing: address.billingProfileId }
+      email: chosen.email ?? "",
+      firstname: chosen.firstname ?? person?.firstname ?? "",
+      lastname: chosen.lastname ?? person?.lastname ?? "",
+      ...(chosen.phone === undefined ? {} : { phone: chosen.phone }),
+      selectedAddresses: {
+        billing: chosen.billingProfileId,
+        ...(shippingAddresses[0] === undefined ? {} : { shipping: shippingAddresses[0].addressId })
+      }
     })).finally(() => setSending(false))
     onDone()
   }
@@ -83,6 +91,12 @@ interface AddressFields {
   city: string
   zip: string
   phone: string
+}
+
+/** The address as the account calls take it: the zip in the shop's format, the shop's country; no empty phone. */
+const address = (value: AddressFields, shop: { readonly zipPattern: string; readonly country: string }) => {
+  const { phone, ...rest } = value
+  return { ...rest, ...(phone.trim() === "" ? {} : { phone }), zip: formatZip(value.zip, shop.zipPattern), country: shop.country }
 }
 
 const emptyAddress: AddressFields = { firstname: "", lastname: "", street: "", city: "", zip: "", phone: "" }
@@ -124,7 +138,8 @@ function AddressForm({ onSaved }: { readonly onSaved: () => void }) {
       e.preventDefault()
       if (!isValidZip(value.zip, shop.zipPattern)) return setZipError(true)
       setZipError(false)
-      void run(Account.use((a) => a.setBillingAddress({ ...value, zip: formatZip(value.zip, shop.zipPattern), country: shop.country } as never)))
+      void run(Account.use((a) => a.setBillingAddress(address(value, shop) as never)))
+        .then(() => run(Account.use((a) => a.setShippingAddress(address(value, shop) as never))))
         .then(onSaved, () => setError(t("unknown_error")))
     }}>
       <AddressInputs value={value} onChange={setValue} zipError={zipError} />
@@ -135,7 +150,7 @@ function AddressForm({ onSaved }: { readonly onSaved: () => void }) {
 }
 
 /** A new customer: account and billing address in one form, then straight on. */
-function RegisterWithAddress() {
+function RegisterWithAddress({ onBusy }: { readonly onBusy: (busy: boolean) => void }) {
   const run = useRun()
   const checkout = useCheckout()
   const { t, shop, text } = useShopText()
@@ -151,13 +166,18 @@ function RegisterWithAddress() {
       if (!isValidZip(value.zip, shop.zipPattern)) return setZipError(true)
       setZipError(false)
       setBusy(true)
+      onBusy(true)
       setError(undefined)
       void run(Account.use((a) => a.register({ email, password, firstname: value.firstname, lastname: value.lastname })))
-        .then(() => run(Account.use((a) => a.setBillingAddress({ ...value, zip: formatZip(value.zip, shop.zipPattern), country: shop.country, email } as never))))
+        .then(() => run(Account.use((a) => a.setBillingAddress({ ...address(value, shop), email } as never))))
+        .then(() => run(Account.use((a) => a.setShippingAddress({ ...address(value, shop), email } as never))))
         .then(() => checkout.run((c) => c.load))
         .catch((failure: { flashes?: ReadonlyArray<{ message: string }>; message?: string }) =>
           setError((failure.flashes ?? []).map((f) => text(f.message)).join(" ") || t("unknown_error")))
-        .finally(() => setBusy(false))
+        .finally(() => {
+          setBusy(false)
+          onBusy(false)
+        })
     }}>
       <p className="field">
         <label htmlFor="reg-email">{t("sf_email")}</label>

@@ -1,0 +1,302 @@
+/**
+ * The demo storefront in real Chromium: purchases in CZ10MA and PL10MA by a logged-in customer (pick-up
+ * point found by search, quantity typed and changed with + and −, wishlist, payment, order consents,
+ * confirmation and its redirect, the order in the purchase list), a new customer's checkout with
+ * address delivery in HU10MA, the consent panel, the cart drawer's hide delay, 404s, axe-core on every
+ * visited page at the three breakpoints, and screenshots of the pages into docs/screenshots.
+ */
+import { mkdirSync } from "node:fs"
+import { resolve } from "node:path"
+import { fileURLToPath } from "node:url"
+import type { Browser, BrowserContext, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { shopById, type ShopId } from "../../core/domain/shop.ts"
+import { translate, uiLanguageOf, type MessageKey } from "../../core/messages/index.ts"
+import { axeViolations, breakpoints, launchChromium, startShop, watchErrors, type Shop } from "./harness.ts"
+
+const screenshots = resolve(fileURLToPath(new URL("../../docs/screenshots", import.meta.url)))
+mkdirSync(screenshots, { recursive: true })
+
+let shop: Shop
+let browser: Browser
+
+beforeAll(async () => {
+  shop = await startShop()
+  browser = await launchChromium()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await shop?.stop()
+})
+
+/** A fresh shopper (own cookies) in `shopId` at a viewport width. */
+const shopper = async (shopId: ShopId, width: number = breakpoints.desktop): Promise<{ context: BrowserContext; page: Page; errors: Array<string> }> => {
+  const context = await browser.newContext({ viewport: { width, height: 900 } })
+  await context.addCookies([{ name: "sf_shop", value: shopId, url: shop.url }])
+  const page = await context.newPage()
+  // The checkout asks for the purchase of the session; a session without an order answers 404 (§8: ignored).
+  const errors = watchErrors(page, (text) => text.includes("404"))
+  return { context, page, errors }
+}
+
+const text = (shopId: ShopId) => (key: MessageKey, params?: Record<string, string | number>) =>
+  (translate as (l: string, k: string, p?: object) => string)(uiLanguageOf(shopById(shopId)), key, params)
+
+const expectNoAxeViolations = async (page: Page, where: string) => {
+  const violations = await axeViolations(page)
+  expect(violations, `axe on ${where}`).toEqual([])
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `${screenshots}/${name}.png` })
+
+/** Accepts the consent panel if it shows. */
+const agreeConsent = async (page: Page, t: ReturnType<typeof text>) => {
+  const agree = page.getByRole("button", { name: t("sf_consent_agree") })
+  if (await agree.isVisible()) {
+    await agree.click()
+    await expect.poll(() => agree.isVisible()).toBe(false)
+  }
+}
+
+/** Logs in on the login page. */
+const logIn = async (page: Page, shopId: ShopId, email: string) => {
+  const t = text(shopId)
+  await page.goto(`${shop.url}${shopById(shopId).urlKeys.login}`)
+  await page.getByLabel(t("sf_email")).fill(email)
+  await page.getByLabel(t("sf_password")).fill("demo1234")
+  await page.getByRole("button", { name: t("sf_login") }).last().click()
+  await page.waitForURL((url) => url.pathname === shopById(shopId).urlKeys.clientMyAccount)
+}
+
+/** Empties the cart through the cart page. */
+const emptyCart = async (page: Page, shopId: ShopId) => {
+  const t = text(shopId)
+  await page.goto(`${shop.url}${shopById(shopId).urlKeys.cart}`)
+  for (let guard = 0; guard < 30; guard++) {
+    const remove = page.getByRole("button", { name: new RegExp(`^${t("sf_remove_item", { item: "" }).trim()}`) }).first()
+    if (!(await remove.isVisible().catch(() => false))) break
+    await remove.click()
+    await page.waitForTimeout(300)
+  }
+}
+
+/** Opens the first in-stock product of a category listing sorted by price and adds `amount` to the cart. */
+const addFirstProduct = async (page: Page, shopId: ShopId) => {
+  const t = text(shopId)
+  await page.goto(`${shop.url}/`)
+  await page.getByRole("navigation", { name: t("sf_categories") }).getByRole("link").first().click()
+  await page.waitForURL((url) => url.pathname.split("/").length === 2 && url.pathname !== "/")
+  await page.locator(".product-card").filter({ hasText: t("sf_in_stock") }).first().locator("a").first().click()
+  await page.getByRole("button", { name: t("sf_add_to_cart") }).waitFor()
+  await page.getByRole("button", { name: t("sf_add_to_cart") }).click()
+  await expect.poll(() => page.getByRole("status").filter({ hasText: t("sf_added_to_cart") }).count(), { timeout: 15_000 }).toBe(1)
+  return page.locator("h1").innerText()
+}
+
+/** From the cart to a placed order; returns the order number shown. */
+const checkout = async (page: Page, shopId: ShopId, delivery: "pickup" | "address") => {
+  const t = text(shopId)
+  const keys = shopById(shopId).urlKeys
+  await page.goto(`${shop.url}${keys.cart}`)
+  await page.getByRole("button", { name: t("sf_continue_to_checkout") }).click()
+  await page.waitForURL((url) => url.pathname === `${keys.cart}/1`)
+  await page.getByRole("button", { name: t("sf_continue"), exact: true }).click()
+  await page.waitForURL((url) => url.pathname === `${keys.cart}/3`, { timeout: 20_000 })
+  const own = page.getByRole("group", { name: t("sf_delivery"), exact: true })
+  if (delivery === "pickup") {
+    await own.getByRole("button", { name: t("sf_choose_pickup") }).click()
+    const places = own.getByRole("list", { name: t("sf_pickup_points") }).getByRole("button")
+    await places.first().waitFor({ timeout: 15_000 })
+    // Search by the town of a listed place: the suggestions narrow to places there.
+    const town = (await places.first().innerText()).split(/\s+/).at(-1)!
+    await own.getByLabel(t("sf_search_pickup")).pressSequentially(town, { delay: 30 })
+    await expect.poll(async () => (await places.allInnerTexts()).every((place) => place.includes(town)), { timeout: 15_000 }).toBe(true)
+    await places.first().click()
+  } else {
+    await own.getByRole("radio").last().click()
+  }
+  await expect.poll(() => own.getByRole("status").isVisible(), { timeout: 15_000 }).toBe(true).catch(async (error: unknown) => {
+    await page.screenshot({ path: "/tmp/shots/debug-delivery.png", fullPage: true })
+    throw error
+  })
+  const payments = page.getByRole("group", { name: t("sf_payment") })
+  await payments.getByRole("radio", { disabled: false }).first().click()
+  await expect.poll(() => payments.getByRole("radio", { checked: true }).count(), { timeout: 15_000 }).toBe(1)
+  const consents = page.getByRole("group", { name: t("sf_order_consents") })
+  for (const box of await consents.getByRole("checkbox").all()) {
+    if (!(await box.isChecked())) await box.click()
+  }
+  await page.getByRole("button", { name: t("sf_place_order") }).click()
+  await page.waitForURL((url) => url.pathname === `${keys.cart}/4`, { timeout: 30_000 })
+  const placed = await page.getByRole("heading", { level: 2 }).innerText()
+  const order = /\d{4,}/.exec(placed)?.[0]
+  expect(order, placed).toBeDefined()
+  // §2: the confirmation redirects to its url after the delay.
+  await page.waitForURL((url) => url.searchParams.has("token"), { timeout: 20_000 })
+  await expect.poll(() => page.getByRole("heading", { level: 2 }).innerText(), { timeout: 15_000 }).toContain(order!)
+  return order!
+}
+
+describe("a purchase in the browser", () => {
+  for (const shopId of ["CZ10MA", "PL10MA"] as const) {
+    it(`${shopId}: a logged-in customer buys with a pick-up point found by search and finds the order`, async () => {
+      const t = text(shopId)
+      const email = `gold@example.${shopById(shopId).country.toLowerCase()}`
+      const { context, page, errors } = await shopper(shopId)
+      await page.goto(`${shop.url}/`)
+      await agreeConsent(page, t)
+      await logIn(page, shopId, email)
+      await emptyCart(page, shopId)
+      await addFirstProduct(page, shopId)
+      if (shopId === "CZ10MA") await shot(page, "product-desktop")
+      await page.getByRole("button", { name: t("sf_add_to_wishlist") }).click()
+      await expect.poll(() => page.getByRole("status").filter({ hasText: t("sf_added_to_wishlist") }).isVisible(), { timeout: 15_000 }).toBe(true)
+
+      await page.goto(`${shop.url}${shopById(shopId).urlKeys.cart}`)
+      const quantity = page.getByRole("textbox", { name: t("sf_quantity") }).first()
+      await quantity.fill("3")
+      await quantity.press("Enter")
+      await expect.poll(() => quantity.inputValue()).toBe("3")
+      await page.getByRole("button", { name: t("sf_decrease") }).first().click()
+      await expect.poll(() => quantity.inputValue()).toBe("2")
+      await page.getByRole("button", { name: t("sf_increase") }).first().click()
+      await expect.poll(() => quantity.inputValue()).toBe("3")
+      await page.waitForTimeout(1200)
+      await page.reload()
+      await expect.poll(() => page.getByRole("textbox", { name: t("sf_quantity") }).first().inputValue()).toBe("3")
+      if (shopId === "CZ10MA") {
+        await shot(page, "cart-desktop")
+        await expectNoAxeViolations(page, "cart")
+      }
+
+      const order = await checkout(page, shopId, "pickup")
+      await page.goto(`${shop.url}${shopById(shopId).urlKeys.clientPurchaseList}`)
+      await expect.poll(() => page.getByRole("table").innerText(), { timeout: 15_000 }).toContain(`#${order}`)
+      if (shopId === "CZ10MA") {
+        await shot(page, "account-orders-desktop")
+        await expectNoAxeViolations(page, "purchase list")
+      }
+      expect(errors).toEqual([])
+      await context.close()
+    })
+  }
+
+  it("HU10MA: a new customer creates the account in the checkout and gets address delivery", async () => {
+    const shopId = "HU10MA"
+    const t = text(shopId)
+    const { context, page, errors } = await shopper(shopId)
+    await page.goto(`${shop.url}/`)
+    await agreeConsent(page, t)
+    await addFirstProduct(page, shopId)
+    const keys = shopById(shopId).urlKeys
+    await page.goto(`${shop.url}${keys.cart}`)
+    await page.getByRole("button", { name: t("sf_continue_to_checkout") }).click()
+    await page.waitForURL((url) => url.pathname === `${keys.cart}/1`)
+    await shot(page, "checkout-customer-desktop")
+    await page.getByRole("tab", { name: t("sf_new_customer") }).click()
+    await page.getByLabel(t("sf_email")).fill(`new-${Date.now()}@example.hu`)
+    await page.getByLabel(t("sf_password")).fill("kertesz-2026")
+    await page.getByLabel(t("sf_first_name")).fill("Anna")
+    await page.getByLabel(t("sf_last_name")).fill("Kovács")
+    await page.getByLabel(t("sf_street")).fill("Fő utca 1")
+    await page.getByLabel(t("sf_city")).fill("Budapest")
+    await page.getByLabel(t("sf_zip", { pattern: shopById(shopId).zipPattern })).fill("12")
+    await page.getByRole("button", { name: t("sf_register_and_continue") }).click()
+    await expect.poll(() => page.getByRole("alert").innerText(), { timeout: 15_000 }).toContain(t("sf_zip_invalid", { pattern: shopById(shopId).zipPattern }))
+    await page.getByLabel(t("sf_zip", { pattern: shopById(shopId).zipPattern })).fill("1011")
+    await page.getByRole("button", { name: t("sf_register_and_continue") }).click()
+    await page.getByRole("button", { name: t("sf_continue"), exact: true }).waitFor({ timeout: 20_000 }).catch(async (error: unknown) => {
+      await page.screenshot({ path: "/tmp/shots/debug-hu.png" })
+      throw error
+    })
+    await expectNoAxeViolations(page, "checkout customer step")
+    await page.getByRole("button", { name: t("sf_continue"), exact: true }).click()
+    await page.waitForURL((url) => url.pathname === `${keys.cart}/3`, { timeout: 20_000 })
+    await shot(page, "checkout-shipping-desktop")
+    await expectNoAxeViolations(page, "checkout shipping step")
+    await page.goto(`${shop.url}${keys.cart}`)
+    const order = await checkout(page, shopId, "address")
+    await shot(page, "checkout-confirmation-desktop")
+    expect(order).toMatch(/\d+/)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
+describe("page furniture", () => {
+  it("the consent panel hides on agree and stays hidden after a reload", async () => {
+    const t = text("CZ10MA")
+    const { context, page } = await shopper("CZ10MA")
+    await page.goto(`${shop.url}/`)
+    const panel = page.getByRole("region", { name: t("sf_consent_title") })
+    await expect.poll(() => panel.isVisible()).toBe(true)
+    await page.getByRole("button", { name: t("sf_consent_agree") }).click()
+    await expect.poll(() => panel.isVisible()).toBe(false)
+    await page.reload()
+    await page.waitForTimeout(500)
+    await expect.poll(() => panel.isVisible()).toBe(false)
+    await context.close()
+  })
+
+  it("the cart drawer opens on hover and closes 900 ms after the pointer leaves", async () => {
+    const t = text("CZ10MA")
+    const { context, page } = await shopper("CZ10MA")
+    await page.goto(`${shop.url}/`)
+    await agreeConsent(page, t)
+    const drawer = page.getByRole("region", { name: t("sf_cart"), exact: true })
+    await expect.poll(() => drawer.isVisible()).toBe(false)
+    await page.getByRole("link", { name: new RegExp(t("sf_cart")) }).first().hover()
+    await expect.poll(() => drawer.isVisible()).toBe(true)
+    await page.mouse.move(10, 600)
+    await page.waitForTimeout(400)
+    await expect.poll(() => drawer.isVisible()).toBe(true)
+    await page.waitForTimeout(700)
+    await expect.poll(() => drawer.isVisible()).toBe(false)
+    await context.close()
+  })
+
+  it("unknown pages answer the shop's 404 page; unknown API paths stay JSON", async () => {
+    const t = text("CZ10MA")
+    const { context, page } = await shopper("CZ10MA")
+    const response = await page.goto(`${shop.url}/no-such-category/no-such-product`)
+    expect(response?.status()).toBe(404)
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe(t("sf_not_found_title"))
+    const api = await fetch(`${shop.url}/api/no-such-call`)
+    expect(api.status).toBe(404)
+    expect(api.headers.get("content-type")).toContain("application/json")
+    await context.close()
+  })
+
+  it("pages are server-rendered: names, prices and links are in the HTML", async () => {
+    const html = await (await fetch(`${shop.url}/`, { headers: { cookie: "sf_shop=SK10MA" } })).text()
+    expect(html).toContain('lang="sk-SK"')
+    expect(html).toMatch(/class="price">[^<]*€/)
+    expect(html).toMatch(/href="\/[a-z0-9-]+\/[a-z0-9-]+"/)
+  })
+})
+
+describe("accessibility and looks at the three breakpoints", () => {
+  for (const [name, width] of Object.entries(breakpoints)) {
+    it(`${name}: home, category, product and cart have no axe violations`, async () => {
+      const t = text("CZ10MA")
+      const { context, page, errors } = await shopper("CZ10MA", width)
+      await page.goto(`${shop.url}/`)
+      await expectNoAxeViolations(page, `home (${name})`)
+      await shot(page, `home-${name}`)
+      await agreeConsent(page, t)
+      const category = await page.locator(".product-card a").first().getAttribute("href")
+      await page.goto(`${shop.url}/${category!.split("/")[1]}`)
+      await expectNoAxeViolations(page, `category (${name})`)
+      await shot(page, `category-${name}`)
+      await page.locator(".product-card a").first().click()
+      await page.getByRole("button", { name: t("sf_add_to_cart") }).waitFor()
+      await expectNoAxeViolations(page, `product (${name})`)
+      await shot(page, `product-${name}`)
+      await page.goto(`${shop.url}${shopById("CZ10MA").urlKeys.cart}`)
+      await expectNoAxeViolations(page, `cart (${name})`)
+      expect(errors).toEqual([])
+      await context.close()
+    })
+  }
+})
