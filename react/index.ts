@@ -5,3 +5,39 @@
  * @module
  */
 export { QuantityInput, type QuantityInputLabels, type QuantityInputProps } from "./QuantityInput.tsx"
+export {
+  StorefrontProvider,
+  useStorefront,
+  type InitialState,
+  type StorefrontContextValue,
+  type StorefrontProviderProps,
+  type StorefrontRuntime
+} from "./storefront/StorefrontProvider.tsx"
+export {
+  useCart,
+  useCartActions,
+  useCartEntity,
+  useCartLine,
+  useCartLineIds,
+  useCheckout,
+  useConsent,
+  useCustomer,
+  useRun,
+  useWidgets,
+  useWishlists,
+  type CartActions,
+  type CheckoutHandle,
+  type CustomerHandle,
+  type ServiceHandle
+} from "./storefront/hooks.ts"
+export {
+  accountStateAtom,
+  cartStateAtom,
+  checkoutStateAtom,
+  consentStateAtom,
+  widgetsStateAtom,
+  wishlistStateAtom,
+  type WithInitialValue
+} from "./storefront/atoms.ts"
+export { followState, type JotaiStore } from "./storefront/bridge.ts"
+export { browserStorageLayer } from "./storefront/browserStorage.ts"

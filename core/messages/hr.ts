@@ -190,7 +190,7 @@ export const hr = {
     sf_have_account: "Već imam račun",
     sf_home: "Početna",
     sf_home_link: "Početna stranica {shop}",
-    sf_home_title: "Storefront {shop}",
+    sf_home_title: "Trgovina Storefront {shop}",
     sf_how_to_continue: "Kako želite nastaviti?",
     sf_image: "Slika",
     sf_in_stock: "Na zalihi",

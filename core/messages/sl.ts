@@ -190,7 +190,7 @@ export const sl = {
     sf_have_account: "Že imam račun",
     sf_home: "Domov",
     sf_home_link: "Domača stran {shop}",
-    sf_home_title: "Storefront {shop}",
+    sf_home_title: "Trgovina Storefront {shop}",
     sf_how_to_continue: "Kako želite nadaljevati?",
     sf_image: "Slika",
     sf_in_stock: "Na zalogi",

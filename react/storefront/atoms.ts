@@ -6,7 +6,7 @@
  */
 import { atom, type PrimitiveAtom } from "jotai"
 /** An atom that remembers its initial value (`init`). */
-type WithInitialValue<Value> = { readonly init: Value }
+export type WithInitialValue<Value> = { readonly init: Value }
 import { accountStateFor, type AccountState } from "../../core/services/Account.ts"
 import { initialCartState, type CartState } from "../../core/services/Cart.ts"
 import { initialCheckoutState, type CheckoutState } from "../../core/services/Checkout.ts"

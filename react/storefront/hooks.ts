@@ -16,9 +16,9 @@ import type { FlashMessage } from "../../core/api/entities/flash.ts"
 import { Account, type AccountState, type LoginOptions } from "../../core/services/Account.ts"
 import { Cart, cartLines, type AddToCartInput, type CartLine, type CartState } from "../../core/services/Cart.ts"
 import { Checkout, type CheckoutShape, type CheckoutState } from "../../core/services/Checkout.ts"
-import { Consent } from "../../core/services/Consent.ts"
-import { Widgets } from "../../core/services/Widgets.ts"
-import { Wishlist } from "../../core/services/Wishlist.ts"
+import { Consent, type ConsentState } from "../../core/services/Consent.ts"
+import { Widgets, type WidgetsState } from "../../core/services/Widgets.ts"
+import { Wishlist, type WishlistState } from "../../core/services/Wishlist.ts"
 import type { StorefrontServices } from "../../core/storefront.ts"
 import {
   accountStateAtom,
@@ -51,10 +51,21 @@ export const useRun = (): (<A, E>(effect: Effect.Effect<A, E, StorefrontServices
   }, [run])
 }
 
+/** Structural equality of plain data (the server's answers are decoded afresh each time). */
+const samePlainData = (a: unknown, b: unknown): boolean => {
+  if (Object.is(a, b)) return true
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false
+  if (Array.isArray(a) !== Array.isArray(b)) return false
+  const keysA = Object.keys(a)
+  const keysB = Object.keys(b)
+  return keysA.length === keysB.length &&
+    keysA.every((key) => samePlainData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+}
+
 const sameLine = (a: CartLine | undefined, b: CartLine | undefined): boolean =>
   a === b ||
-  (a !== undefined && b !== undefined && a.article === b.article && a.count === b.count && a.input === b.input &&
-    a.pending === b.pending && a.stock === b.stock && a.correction === b.correction)
+  (a !== undefined && b !== undefined && a.count === b.count && a.input === b.input && a.pending === b.pending &&
+    a.stock === b.stock && a.correction === b.correction && samePlainData(a.article, b.article))
 
 const sameLineIds = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean =>
   a.length === b.length && a.every((id, index) => id === b[index])
@@ -78,8 +89,34 @@ const cartAtom = selectAtom(cartStateAtom, (state: CartState) => state.cart)
 /** The cart as the server last answered it (totals, deliveries, discounts); re-renders on every answer. */
 export const useCartEntity = () => useAtomValue(cartAtom)
 
+/** The cart's actions; each settles when the cart service has applied the server's answer. */
+export interface CartActions {
+  /** Loads the cart (load-cart). */
+  readonly load: () => Promise<CartState>
+  /** Adds a variant; rejects with `CartAddRefused` when the server refuses. */
+  readonly add: (input: AddToCartInput) => Promise<CartState>
+  /** Plus on a line (§5, debounced §9). */
+  readonly increment: (lineId: string) => Promise<CartState>
+  /** Minus on a line (§5, debounced §9). */
+  readonly decrement: (lineId: string) => Promise<CartState>
+  /** The quantity field of a line typed `text` (§5 corrections, §9 debounce). */
+  readonly typeAmount: (lineId: string, text: string) => Promise<CartState>
+  /** Deletes lines. */
+  readonly remove: (lineIds: ReadonlyArray<string>) => Promise<CartState>
+  /** Applies a discount code or gift certificate. */
+  readonly addDiscount: (code: string) => Promise<CartState>
+  /** Removes a discount code. */
+  readonly removeDiscount: (code: string) => Promise<CartState>
+  /** Adds a service (warranty, insurance, digital content, return guarantee) to a line. */
+  readonly addBundle: (lineId: string, type: Parameters<Cart["Service"]["addBundle"]>[1], bundleId: number) => Promise<CartState>
+  /** Removes a service from a line. */
+  readonly removeBundle: (lineId: string, type: Parameters<Cart["Service"]["removeBundle"]>[1], bundleId: number) => Promise<CartState>
+  /** Removes one flash message, or all. */
+  readonly dismissFlash: (flash?: FlashMessage) => Promise<CartState>
+}
+
 /** The cart's actions (the §5 quantity rules and §9 debounce run in the service). */
-export const useCartActions = () => {
+export const useCartActions = (): CartActions => {
   const run = useRun()
   return useMemo(() => ({
     load: () => run(Cart.use((cart) => cart.load)),
@@ -90,22 +127,34 @@ export const useCartActions = () => {
     remove: (lineIds: ReadonlyArray<string>) => run(Cart.use((cart) => cart.remove(lineIds))),
     addDiscount: (code: string) => run(Cart.use((cart) => cart.addDiscount(code))),
     removeDiscount: (code: string) => run(Cart.use((cart) => cart.removeDiscount(code))),
-    addBundle: (lineId: string, type: Parameters<Cart["Service"]["addBundle"]>[1], bundleId: number) =>
-      run(Cart.use((cart) => cart.addBundle(lineId, type, bundleId))),
-    removeBundle: (lineId: string, type: Parameters<Cart["Service"]["removeBundle"]>[1], bundleId: number) =>
-      run(Cart.use((cart) => cart.removeBundle(lineId, type, bundleId))),
+    addBundle: (lineId, type, bundleId) => run(Cart.use((cart) => cart.addBundle(lineId, type, bundleId))),
+    removeBundle: (lineId, type, bundleId) => run(Cart.use((cart) => cart.removeBundle(lineId, type, bundleId))),
     dismissFlash: (flash?: FlashMessage) => run(Cart.use((cart) => cart.dismissFlash(flash)))
   }), [run])
 }
 
 /** The cart service's whole state and its actions. */
-export const useCart = (): { readonly state: CartState } & ReturnType<typeof useCartActions> => {
+export const useCart = (): { readonly state: CartState } & CartActions => {
   const state = useAtomValue(cartStateAtom)
   return { state, ...useCartActions() }
 }
 
+/** A service's published state and a runner of its actions. */
+export interface ServiceHandle<State, Shape> {
+  /** The state the service publishes. */
+  readonly state: State
+  /** Runs an action of the service; settles when the service has applied the answer. */
+  readonly run: <A, E>(f: (service: Shape) => Effect.Effect<A, E>) => Promise<A>
+}
+
 /** The checkout's state and actions. */
-export const useCheckout = (): { readonly state: CheckoutState; readonly run: <A, E>(f: (checkout: CheckoutShape) => Effect.Effect<A, E>) => Promise<A>; readonly checkStep: (step?: CheckoutStep) => Promise<CheckoutState> } => {
+export interface CheckoutHandle extends ServiceHandle<CheckoutState, CheckoutShape> {
+  /** Asks which step to show for `step` (check-step, §2). */
+  readonly checkStep: (step?: CheckoutStep) => Promise<CheckoutState>
+}
+
+/** The checkout's state and actions. */
+export const useCheckout = (): CheckoutHandle => {
   const state = useAtomValue(checkoutStateAtom)
   const run = useRun()
   return useMemo(() => ({
@@ -115,11 +164,16 @@ export const useCheckout = (): { readonly state: CheckoutState; readonly run: <A
   }), [state, run])
 }
 
-/** The shopper (a guest until logged in), with login, registration and logout. */
-export const useCustomer = (): AccountState & {
+/** The shopper and the account actions. */
+export interface CustomerHandle extends AccountState {
+  /** Logs in (§5 validation, §8 failures); settles once the new session is in place. */
   readonly login: (form: LoginForm, options?: LoginOptions) => Promise<AccountState>
+  /** Logs out with the session's CSRF token (§6). */
   readonly logout: () => Promise<unknown>
-} => {
+}
+
+/** The shopper (a guest until logged in), with login and logout. */
+export const useCustomer = (): CustomerHandle => {
   const state = useAtomValue(accountStateAtom)
   const run = useRun()
   return useMemo(() => ({
@@ -130,31 +184,22 @@ export const useCustomer = (): AccountState & {
 }
 
 /** The wishlists of the logged-in customer and their actions. */
-export const useWishlists = () => {
+export const useWishlists = (): ServiceHandle<WishlistState, Wishlist["Service"]> => {
   const state = useAtomValue(wishlistStateAtom)
   const run = useRun()
-  return useMemo(() => ({
-    state,
-    run: <A, E>(f: (wishlist: Wishlist["Service"]) => Effect.Effect<A, E>) => run(Wishlist.use(f))
-  }), [state, run])
+  return useMemo(() => ({ state, run: (f) => run(Wishlist.use(f)) }), [state, run])
 }
 
 /** The header widgets (cart drawer items) and their loader. */
-export const useWidgets = () => {
+export const useWidgets = (): ServiceHandle<WidgetsState, Widgets["Service"]> => {
   const state = useAtomValue(widgetsStateAtom)
   const run = useRun()
-  return useMemo(() => ({
-    state,
-    run: <A, E>(f: (widgets: Widgets["Service"]) => Effect.Effect<A, E>) => run(Widgets.use(f))
-  }), [state, run])
+  return useMemo(() => ({ state, run: (f) => run(Widgets.use(f)) }), [state, run])
 }
 
-/** The consent panel and modal (§6); undefined state until the service runs in the browser. */
-export const useConsent = () => {
+/** The consent panel and modal (§6); the state is undefined until the service runs in the browser. */
+export const useConsent = (): ServiceHandle<ConsentState | undefined, Consent["Service"]> => {
   const state = useAtomValue(consentStateAtom)
   const run = useRun()
-  return useMemo(() => ({
-    state,
-    run: <A, E>(f: (consent: Consent["Service"]) => Effect.Effect<A, E>) => run(Consent.use(f))
-  }), [state, run])
+  return useMemo(() => ({ state, run: (f) => run(Consent.use(f)) }), [state, run])
 }
