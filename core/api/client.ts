@@ -132,9 +132,10 @@ export const CallPolicyClient = HttpApiMiddleware.layerClient(
         const send = (outgoing: HttpClientRequest.HttpClientRequest) =>
           sendWithRetry(next(outgoing), { timeoutMs: callTimeoutOf(endpoint, group), retry: mayRetry(mode, request.method) })
         const response = yield* send(prepared)
-        if (context.csrfToken === undefined || !(yield* isStaleCsrfToken(response))) return response
-        // The session moved on (a login in another tab, a session rotated while this page slept): take the
-        // session's current token once and send the call again; the shopper loses nothing.
+        if (!(yield* isStaleCsrfToken(response))) return response
+        // No token yet (a first visit's first add to cart) or the session moved on (a login in another tab, a
+        // session rotated while the page slept): take the session's current token once and send the call again;
+        // the shopper loses nothing.
         const fresh = yield* Effect.option(currentCsrfToken(next, prepared))
         if (fresh._tag === "None" || fresh.value === context.csrfToken) return response
         yield* Ref.update(state, (current) => ({ ...current, csrfToken: fresh.value }))

@@ -1,0 +1,75 @@
+/**
+ * A stale or missing CSRF token loses nothing: a state-changing call answered 403 CsrfTokenInvalid asks the
+ * session for its current token once (GET /api/session, same transport and cookies), records it in the call
+ * state and sends the call again; other 403s and a session without a token are passed on as they came.
+ */
+import { describe, expect, it } from "vitest"
+import { Effect, Layer, Ref } from "effect"
+import { callPolicyLayer, makeShopClient, ShopCallState, webHandlerHttpClient } from "../../../core/api/client.ts"
+
+interface Seen {
+  readonly path: string
+  readonly csrf: string | null
+}
+
+/** A fake shop: the session's token is `current`; protected calls with another token answer 403. */
+const fakeShop = (current: string | undefined, otherForbidden = false) => {
+  const seen: Array<Seen> = []
+  const handler = async (request: Request): Promise<Response> => {
+    const path = new URL(request.url).pathname
+    const csrf = request.headers.get("x-csrf-token")
+    seen.push({ path, csrf })
+    if (path === "/api/session") {
+      return Response.json({ shopId: "CZ10MA", csrfToken: current ?? "", cartId: 7, customerId: null })
+    }
+    if (otherForbidden) return Response.json({ _tag: "Forbidden", message: "no" }, { status: 403 })
+    if (csrf !== current) return Response.json({ _tag: "CsrfTokenInvalid", message: "stale" }, { status: 403 })
+    return Response.json({ status: { status: "ok" } })
+  }
+  return { seen, handler }
+}
+
+const invoiceNote = (handler: (request: Request) => Promise<Response>, token: string | undefined) =>
+  Effect.gen(function*() {
+    const client = yield* makeShopClient("http://shop.test")
+    const answer = yield* Effect.result(client.cartApi.setInvoiceNote({ payload: { invoiceNote: "ring twice" } }))
+    const state = yield* ShopCallState
+    return { answer, token: (yield* Ref.get(state)).csrfToken }
+  }).pipe(
+    Effect.provide(callPolicyLayer({ shopId: "CZ10MA", csrfToken: token, cartId: undefined }).pipe(Layer.provideMerge(webHandlerHttpClient(handler))))
+  )
+
+describe("the call policy and a stale CSRF token", () => {
+  it("refreshes a stale token once from the session and sends the call again", async () => {
+    const shop = fakeShop("fresh")
+    const { answer, token } = await Effect.runPromise(invoiceNote(shop.handler, "stale"))
+    expect(answer._tag).toBe("Success")
+    expect(token).toBe("fresh")
+    expect(shop.seen.map((s) => `${s.path} ${s.csrf}`)).toEqual([
+      "/api/v2/cart.cart-api/set-invoice-note stale",
+      "/api/session null",
+      "/api/v2/cart.cart-api/set-invoice-note fresh"
+    ])
+  })
+
+  it("a first call without any token gets one the same way", async () => {
+    const shop = fakeShop("fresh")
+    const { answer, token } = await Effect.runPromise(invoiceNote(shop.handler, undefined))
+    expect(answer._tag).toBe("Success")
+    expect(token).toBe("fresh")
+  })
+
+  it("another 403 is passed on without asking the session", async () => {
+    const shop = fakeShop("fresh", true)
+    const { answer } = await Effect.runPromise(invoiceNote(shop.handler, "fresh"))
+    expect(answer._tag).toBe("Failure")
+    expect(shop.seen.map((s) => s.path)).toEqual(["/api/v2/cart.cart-api/set-invoice-note"])
+  })
+
+  it("a session that gives no token ends the attempt: the 403 is passed on, no loop", async () => {
+    const shop = fakeShop(undefined)
+    const { answer } = await Effect.runPromise(invoiceNote(shop.handler, "stale"))
+    expect(answer._tag).toBe("Failure")
+    expect(shop.seen.map((s) => s.path)).toEqual(["/api/v2/cart.cart-api/set-invoice-note", "/api/session"])
+  })
+})
