@@ -24,7 +24,7 @@ import { Consent } from "../../core/services/Consent.ts"
 import type { Storage } from "../../core/services/Storage.ts"
 import { Widgets } from "../../core/services/Widgets.ts"
 import { Wishlist } from "../../core/services/Wishlist.ts"
-import { layer as storefrontLayer, type StorefrontServices } from "../../core/storefront.ts"
+import type { StorefrontServices } from "../../core/storefront.ts"
 import { accountStateAtom, cartStateAtom, checkoutStateAtom, consentStateAtom, widgetsStateAtom, wishlistStateAtom } from "./atoms.ts"
 import { followState, type JotaiStore } from "./bridge.ts"
 
@@ -116,27 +116,36 @@ export function StorefrontProvider(props: StorefrontProviderProps) {
 
   useEffect(() => {
     if (!live) return
-    const runtime: StorefrontRuntime = ManagedRuntime.make(
-      layer ?? storefrontLayer({ shop, baseUrl, liveData, ...(session === undefined ? {} : { session }), ...(storage === undefined ? {} : { storage }) })
-    )
+    let runtime: StorefrontRuntime | undefined
     const stops: Array<() => void> = []
     const waiting = ready.current
     let active = true
-    // State the server rendered goes into the services first, so nothing is asked for again.
-    void runtime.runPromise(Effect.forEach(bindings, ([target, ref]) => Effect.gen(function*() {
-      const value = store.get(target)
-      if (value !== target.init) yield* SubscriptionRef.set(yield* ref, value)
-    }))).then(() => {
+    // The services (and the Effect runtime they run on) load after the page is interactive: the first
+    // paint needs none of them, the page's state comes from the server.
+    const services = layer === undefined
+      ? import("../../core/storefront.ts").then((module) =>
+        module.layer({ shop, baseUrl, liveData, ...(session === undefined ? {} : { session }), ...(storage === undefined ? {} : { storage }) }))
+      : Promise.resolve(layer)
+    void services.then((built) => {
       if (!active) return
-      for (const [target, ref] of bindings) stops.push(followState(runtime, store, ref, target))
-      waiting.resolve(runtime)
-    }, () => undefined)
+      const started: StorefrontRuntime = ManagedRuntime.make(built)
+      runtime = started
+      // State the server rendered goes into the services first, so nothing is asked for again.
+      void started.runPromise(Effect.forEach(bindings, ([target, ref]) => Effect.gen(function*() {
+        const value = store.get(target)
+        if (value !== target.init) yield* SubscriptionRef.set(yield* ref, value)
+      }))).then(() => {
+        if (!active) return
+        for (const [target, ref] of bindings) stops.push(followState(started, store, ref, target))
+        waiting.resolve(started)
+      }, () => undefined)
+    })
     return () => {
       active = false
       // Calls made from now on wait for the next runtime (StrictMode mounts effects twice).
       if (ready.current === waiting) ready.current = deferred<StorefrontRuntime>()
       for (const stop of stops) stop()
-      void runtime.dispose()
+      void runtime?.dispose()
     }
     // The services live as long as the shop and origin stay the same.
     // eslint-disable-next-line react-hooks/exhaustive-deps

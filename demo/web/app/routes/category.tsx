@@ -1,6 +1,6 @@
 /** A category listing: sub-categories, sorting, price and stock filters, paging (ours, FEATURES.md). */
 import { data, Form, Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from "react-router"
-import { listingSorts } from "../../../../core/api/catalogue.ts"
+import { listingSorts } from "../../../../core/domain/listing.ts"
 import { listingQueryOf } from "../../../../core/domain/listing.ts"
 import { shopCaller } from "../lib/api.server.ts"
 import { preferencesOf } from "../lib/preferences.ts"
