@@ -15,9 +15,11 @@ import { AppRoutes } from "./http/app.ts"
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? "127.0.0.1"
 
+// The database is migrated and seeded before the port opens: a request that arrives while it starts
+// is refused rather than left hanging on a server without a handler.
 const ServerLive = HttpRouter.serve(AppRoutes, { disableLogger: true }).pipe(
-  Layer.provide(databaseLayer),
-  Layer.provide(NodeHttpServer.layer(createServer, { host, port }))
+  Layer.provide(NodeHttpServer.layer(createServer, { host, port })),
+  Layer.provide(databaseLayer)
 )
 
 Layer.launch(ServerLive).pipe(NodeRuntime.runMain)
