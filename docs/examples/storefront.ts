@@ -2,7 +2,8 @@
  * The storefront from a plain Node script through the core's front door, `Storefront.layer`: one
  * `Effect.provide` wires the client (with a cookie jar of its own), storage and every service. The
  * script browses a category and searches, fills a cart (two products, a changed quantity, one removed),
- * logs in, keeps a product on the wishlist and moves it to the cart, and reads the order history.
+ * logs in, keeps a product on the wishlist and moves it to the cart, creates a wishlist and deletes it, and reads
+ * the order history.
  * Messages come out in the shop's language.
  *
  *   npx node docs/examples/storefront.ts <baseUrl> <shopId|country> [email] [password]
@@ -66,6 +67,15 @@ const tour = Effect.gen(function*() {
     yield* wishlist.moveToCart(item)
     const loaded = yield* cart.load
     console.log(`moved to the cart: ${cartLines(loaded).some((line) => line.article.variantId === second.variantId)}`)
+  }
+  const created = yield* wishlist.add(first.variantId, { kind: "new", newWishlistName: "Gifts" })
+  const listId = created.created?.wishListId
+  console.log(`new wishlist "Gifts": ${listId === undefined ? "not created" : `#${listId}`}`)
+  if (listId !== undefined) {
+    const lists = yield* wishlist.loadLists
+    console.log(`lists: ${lists.wishlists.length}`)
+    const after = yield* wishlist.removeWishlist(listId)
+    console.log(`deleted "Gifts": ${!after.wishlists.some((list) => list.wishListId === listId)}`)
   }
   const history = yield* account.orderHistory({ limit: 3 })
   console.log(`orders: ${history.total}; newest ${history.orders.map((order) => `#${order.orderId} ${price(Number(order.total))}`).join(", ")}`)

@@ -42,6 +42,8 @@ describe("docs/examples/storefront.ts (the Storefront front door)", () => {
     expect(stdout).toMatch(/^removed one: 2× [^,]+$/m)
     expect(stdout).toMatch(/^logged in as \S+ \S\.$/m)
     expect(stdout).toMatch(/^moved to the cart: true$/m)
+    expect(stdout).toMatch(/^new wishlist "Gifts": #\d+$/m)
+    expect(stdout).toMatch(/^deleted "Gifts": true$/m)
     expect(stdout).toMatch(/^orders: \d+; newest/m)
   })
 
