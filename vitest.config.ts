@@ -5,6 +5,7 @@ export default defineConfig({
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
     exclude: ["test/e2e/**", "test/bench/**", "**/node_modules/**"],
     setupFiles: ["test/support/setup.ts"],
+    globalSetup: ["test/support/globalSetup.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000
   }

@@ -135,6 +135,8 @@ const checkout = async (page: Page, shopId: ShopId, delivery: "pickup" | "addres
   // §2: the confirmation redirects to its url after the delay.
   await page.waitForURL((url) => url.searchParams.has("token"), { timeout: 20_000 })
   await expect.poll(() => page.getByRole("heading", { level: 2 }).innerText(), { timeout: 15_000 }).toContain(order!)
+  // The order took the cart: the header shows the new, empty one.
+  await expect.poll(() => page.locator(".cart-link .badge").innerText(), { timeout: 15_000 }).toBe("0")
   return order!
 }
 

@@ -13,6 +13,8 @@
  *
  * @module
  */
+import { existsSync } from "node:fs"
+import { readFile, writeFile } from "node:fs/promises"
 import { fileURLToPath } from "node:url"
 import { PgClient } from "@effect/sql-pg"
 import { Config, Context, Effect, Layer, Option, Redacted, type Scope, Stream } from "effect"
@@ -242,6 +244,16 @@ export const layer: Layer.Layer<
 
 type Template = "migrated" | "seeded"
 
+/**
+ * The environment variable naming a file with the seeded template's dump, built once for a whole test run
+ * (test/support/globalSetup.ts), so the test files of every worker restore it instead of building their own.
+ */
+export const seededTemplateFileVariable = "SF_PGLITE_SEEDED_TEMPLATE"
+
+/** Builds the seeded template and writes its dump to `file` (a test run's global setup). */
+export const writeSeededTemplate = (file: string): Promise<void> =>
+  Effect.runPromise(buildTemplate("seeded")).then(async (blob) => writeFile(file, new Uint8Array(await blob.arrayBuffer())))
+
 const templates = new Map<Template, Promise<Blob>>()
 
 const buildTemplate = (kind: Template): Effect.Effect<Blob, SqlError | Migrator.MigrationError> =>
@@ -266,7 +278,10 @@ export const memoryTemplate = (kind: Template): Effect.Effect<Blob, SqlError | M
   Effect.suspend(() => {
     let pending = templates.get(kind)
     if (pending === undefined) {
-      pending = Effect.runPromise(buildTemplate(kind))
+      const shared = kind === "seeded" ? process.env[seededTemplateFileVariable] : undefined
+      pending = shared !== undefined && shared !== "" && existsSync(shared)
+        ? readFile(shared).then((bytes) => new Blob([bytes]))
+        : Effect.runPromise(buildTemplate(kind))
       templates.set(kind, pending)
       pending.catch(() => templates.delete(kind))
     }

@@ -8,7 +8,7 @@
 import { data, Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from "react-router"
 import { useEffect, useRef, useState } from "react"
 import { checkoutSteps, checkoutStepTable, stepLocation, type CheckoutStep } from "../../../../core/domain/checkout.ts"
-import { useCheckout } from "../../../../react/storefront/hooks.ts"
+import { useCheckout, useWidgets } from "../../../../react/storefront/hooks.ts"
 import { shopCaller } from "../lib/api.server.ts"
 import { preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
@@ -41,6 +41,7 @@ export default function CheckoutPage() {
   const { t, shop } = useShopText()
   const checkout = useCheckout()
   const navigate = useNavigate()
+  const widgets = useWidgets()
   const started = useRef(false)
   const [ready, setReady] = useState(false)
   const state = checkout.state
@@ -59,6 +60,13 @@ export default function CheckoutPage() {
     if (state.step === "preview") void navigate(shop.urlKeys.cart, { replace: true })
     else if (state.step !== asked) void navigate(stepLocation(state.step, shop), { replace: true })
   }, [state.step, asked, ready, order, navigate, shop])
+
+  useEffect(() => {
+    // The order took the cart: the header's cart drawer shows the new, empty one.
+    if (ready && state.step === "confirmation") void widgets.run((w) => w.load()).catch(() => undefined)
+    // Once per arrival at the confirmation.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, state.step])
 
   useEffect(() => {
     const redirect = state.redirect
