@@ -125,9 +125,16 @@ const add = async (base: string, headers: Record<string, string>, variantId: num
 }
 
 const listingPath = async (base: string, headers: Record<string, string>): Promise<string> => {
-  const response = await fetch(`${base}/product-api/find-variants-by-id?ids=${Array.from({ length: 24 }, (_, i) => i + 1).join(",")}`, { headers })
+  // A category's first page of the catalogue listing (24 products, sorted by popularity), as a shopper sees it.
+  const categories = await fetch(`${base}/api/catalogue/categories`, { headers })
+  if (categories.status !== 200) throw new Error(`the categories answered ${categories.status}`)
+  const { categories: all } = await categories.json() as { categories: ReadonlyArray<{ urlKey: string; parentId: number | null; productCount: number }> }
+  const top = all.filter((c) => c.parentId === null).sort((a, b) => b.productCount - a.productCount)[0]
+  if (top === undefined) throw new Error("no category")
+  const path = `/api/catalogue/listing?category=${encodeURIComponent(top.urlKey)}`
+  const response = await fetch(`${base}${path}`, { headers })
   if (response.status !== 200) throw new Error(`the listing answered ${response.status}`)
-  return `/product-api/find-variants-by-id?ids=${Array.from({ length: 24 }, (_, i) => i + 1).join(",")}`
+  return path
 }
 
 const benchServer = async (target: string, env: Record<string, string>) => {
