@@ -101,118 +101,15 @@ export class CheckoutCustomerId extends Context.Service<
 // state
 // -------------------------------------------------------------------------------------------------
 
-/** Where the payment provider check of CZN / CZG stands (§4). */
-export type PaymentProviderPhase = "idle" | "scheduled" | "polling" | "done" | "error"
-
-/** A navigation the UI performs: to the confirmation url after the delay, or to login (§6). */
-export interface CheckoutRedirect {
-  /** Why: the order is confirmed, or the step needs a logged-in customer. */
-  readonly reason: "confirmation" | "login"
-  /** Where to go. */
-  readonly url: string
-}
-
-/** An order consent with the shopper's choice. */
-export interface OrderConsentChoice extends OrderConsent {
-  /** Whether the shopper checked it (starts as the server's `checked`). */
-  readonly checked: boolean
-}
-
-/** Tag-manager data of the last step answer (§3 step responses), kept for the tag manager. */
-export interface StepTagData {
-  /** The data layer of the step. */
-  readonly dataLayerDirectData?: unknown
-  /** The queued tag events. */
-  readonly queue?: ReadonlyArray<unknown>
-  /** The data prefetched for the confirmation step. */
-  readonly step5?: unknown
-}
-
-/** What the checkout service publishes. */
-export interface CheckoutState {
-  /** The step shown (§2). */
-  readonly step: CheckoutStep
-  /** Whether the step is beyond customer (§2 "shipping context"). */
-  readonly shippingContext: boolean
-  /** The customer of the last answer. */
-  readonly customer: Customer | undefined
-  /** The addresses loaded from '{cart-url}/1/load-addresses/' (§2). */
-  readonly addresses: LoadedAddresses | undefined
-  /** The deliveries (§3). */
-  readonly deliveries: ReadonlyArray<Delivery>
-  /** Whether every delivery with methods has one selected (§4). */
-  readonly deliveriesSet: boolean
-  /** The delivery-step data around them (§3: transports, branches, histories, consents, strategies...). */
-  readonly deliveryData: DeliveryData
-  /** The branches last listed (branches-basic, auto-complete-branches). */
-  readonly branches: ReadonlyArray<Branch>
-  /** The branch last opened (branch-detail). */
-  readonly branchDetail: BranchDetail | undefined
-  /** The availability of the branches last confirmed. */
-  readonly branchAvailability: ReadonlyArray<BranchAvailability>
-  /** The places last suggested (geo-suggestions). */
-  readonly geoSuggestions: ReadonlyArray<GeoSuggestion>
-  /** The billing methods offered (§5 filtering applied), by code. */
-  readonly billingMethods: BillingMethods
-  /** The selected billing method code. */
-  readonly selectedPayment: string | undefined
-  /** Where the payment provider check stands. */
-  readonly paymentProvider: PaymentProviderPhase
-  /** The payment-provider-check error flag (§4, §8). */
-  readonly error: boolean
-  /** Set when the cart could not be resolved (§4, §8). */
-  readonly fatalError: boolean
-  /** The flash messages to show. */
-  readonly flashMessages: ReadonlyArray<FlashMessage>
-  /** On while any checkout call is in progress. */
-  readonly loading: boolean
-  /** The placed order (§3 purchase). */
-  readonly purchase: Purchase | undefined
-  /** The confirmation url of the placed order. */
-  readonly confirmationUrl: string | undefined
-  /** A navigation the UI must perform. */
-  readonly redirect: CheckoutRedirect | undefined
-  /** Set when a response asks for a page reload (§4: status 'error' with a link). */
-  readonly reload: { readonly link: string } | undefined
-  /** The order consents with the shopper's choices. */
-  readonly consents: ReadonlyArray<OrderConsentChoice>
-  /** The notes under the order consents, by consent code. */
-  readonly consentNotes: { readonly [code: string]: string }
-  /** Tag data of the last step answer. */
-  readonly tagData: StepTagData | undefined
-  /** The revolving credit offer (CZG) last loaded. */
-  readonly revolvingOffer: RevolvingOffer | undefined
-}
-
-/** The state before the first load: the preview step. */
-export const initialCheckoutState: CheckoutState = {
-  step: "preview",
-  shippingContext: false,
-  customer: undefined,
-  addresses: undefined,
-  deliveries: [],
-  deliveriesSet: true,
-  deliveryData: {},
-  branches: [],
-  branchDetail: undefined,
-  branchAvailability: [],
-  geoSuggestions: [],
-  billingMethods: {},
-  selectedPayment: undefined,
-  paymentProvider: "idle",
-  error: false,
-  fatalError: false,
-  flashMessages: [],
-  loading: false,
-  purchase: undefined,
-  confirmationUrl: undefined,
-  redirect: undefined,
-  reload: undefined,
-  consents: [],
-  consentNotes: {},
-  tagData: undefined,
-  revolvingOffer: undefined
-}
+export {
+  type CheckoutRedirect,
+  type CheckoutState,
+  initialCheckoutState,
+  type OrderConsentChoice,
+  type PaymentProviderPhase,
+  type StepTagData
+} from "./checkoutState.ts"
+import { type CheckoutState, initialCheckoutState, type OrderConsentChoice } from "./checkoutState.ts"
 
 /** Any answer of the checkout calls, as far as the checkout reads it. */
 export type CheckoutResponse = ApiResponse & Partial<Omit<DeliveryResponse, keyof ApiResponse>> & Partial<Omit<StepResponse, keyof ApiResponse>>

@@ -15,18 +15,8 @@ import type { WidgetCartItem } from "../api/entities/cart.ts"
 import { onSignal, Signals } from "./Signals.ts"
 import { Wishlist } from "./Wishlist.ts"
 
-/** What the cart drawer reads from the widgets data. */
-export interface WidgetsState {
-  /** The cart drawer's articles (§3 widget cart items). */
-  readonly cartArticles: ReadonlyArray<WidgetCartItem>
-  /** When the data last loaded (Clock ms); undefined until then. */
-  readonly loadedAt: number | undefined
-  /** A load is in flight. */
-  readonly loading: boolean
-}
-
-/** Nothing loaded yet. */
-export const initialWidgetsState: WidgetsState = { cartArticles: [], loadedAt: undefined, loading: false }
+export { initialWidgetsState, type WidgetsState } from "./widgetsState.ts"
+import { initialWidgetsState, type WidgetsState } from "./widgetsState.ts"
 
 /** The widgets service's state and actions. */
 export interface WidgetsShape {

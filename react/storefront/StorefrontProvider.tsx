@@ -12,24 +12,20 @@
  *
  * @module
  */
-import { Effect, ManagedRuntime, SubscriptionRef, type Layer } from "effect"
+import type { Effect, Layer } from "effect"
 import { createStore, Provider as JotaiProvider, type PrimitiveAtom } from "jotai"
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react"
-import type { UiLanguage } from "../../core/messages/index.ts"
 import type { Shop } from "../../core/domain/shop.ts"
-import { Account } from "../../core/services/Account.ts"
-import { Cart } from "../../core/services/Cart.ts"
-import { Checkout } from "../../core/services/Checkout.ts"
-import { Consent } from "../../core/services/Consent.ts"
+import type { UiLanguage } from "../../core/messages/index.ts"
 import type { Storage } from "../../core/services/Storage.ts"
-import { Widgets } from "../../core/services/Widgets.ts"
-import { Wishlist } from "../../core/services/Wishlist.ts"
 import type { StorefrontServices } from "../../core/storefront.ts"
-import { accountStateAtom, cartStateAtom, checkoutStateAtom, consentStateAtom, widgetsStateAtom, wishlistStateAtom } from "./atoms.ts"
-import { followState, type JotaiStore } from "./bridge.ts"
+import type { JotaiStore } from "./bridge.ts"
+import type { StartedServices, StorefrontRuntime } from "./services.ts"
 
-/** The runtime of the services. */
-export type StorefrontRuntime = ManagedRuntime.ManagedRuntime<StorefrontServices, never>
+export type { StorefrontRuntime } from "./services.ts"
+
+/** The module of the services, loaded after the page is interactive (`./services.ts`). */
+export type ServicesModule = typeof import("./services.ts")
 
 /** What the provider hands to hooks. */
 export interface StorefrontContextValue {
@@ -44,6 +40,11 @@ export interface StorefrontContextValue {
    * when `signal` aborts first, interrupting the effect.
    */
   readonly run: <A, E>(effect: Effect.Effect<A, E, StorefrontServices>, signal?: AbortSignal) => Promise<A>
+  /**
+   * Like {@link StorefrontContextValue.run}, with the effect built from the services module once it has loaded
+   * (so a page that only reads state never loads Effect).
+   */
+  readonly runWith: <A, E>(build: (services: ServicesModule) => Effect.Effect<A, E, StorefrontServices>, signal?: AbortSignal) => Promise<A>
 }
 
 const StorefrontContext = createContext<StorefrontContextValue | undefined>(undefined)
@@ -63,8 +64,8 @@ export interface StorefrontProviderProps {
   readonly session?: { readonly csrfToken?: string | undefined; readonly cartId?: number | undefined }
   /** Atom values known before the first render (server-rendered state). */
   readonly initial?: InitialState
-  /** The storage port (localStorage in browsers); memory when absent. */
-  readonly storage?: Layer.Layer<Storage>
+  /** The storage port: `"browser"` (localStorage and cookies, loaded with the services), a layer, or memory when absent. */
+  readonly storage?: Layer.Layer<Storage> | "browser"
   /** Replaces the services (tests: a layer over an in-process backend). */
   readonly layer?: Layer.Layer<StorefrontServices>
   /** Whether to start the services at all (false during server rendering); default true. */
@@ -87,20 +88,11 @@ const deferred = <A,>(): Deferred<A> => {
   return { promise, resolve }
 }
 
-type Binding = readonly [
-  PrimitiveAtom<any> & { readonly init: unknown },
-  Effect.Effect<SubscriptionRef.SubscriptionRef<any>, never, StorefrontServices>
-]
-
-/** Each service's published state and the atom that mirrors it. */
-const bindings: ReadonlyArray<Binding> = [
-  [accountStateAtom, Effect.gen(function*() { return (yield* Account).state })],
-  [cartStateAtom, Effect.gen(function*() { return (yield* Cart).state })],
-  [checkoutStateAtom, Effect.gen(function*() { return (yield* Checkout).state })],
-  [wishlistStateAtom, Effect.gen(function*() { return (yield* Wishlist).state })],
-  [widgetsStateAtom, Effect.gen(function*() { return (yield* Widgets).state })],
-  [consentStateAtom, Effect.gen(function*() { return (yield* Consent).state })]
-]
+/** What runs once the services have started. */
+interface Running {
+  readonly module: ServicesModule
+  readonly services: StartedServices
+}
 
 const abortError = () => new DOMException("The operation was aborted", "AbortError")
 
@@ -112,40 +104,34 @@ export function StorefrontProvider(props: StorefrontProviderProps) {
     for (const [target, value] of initial ?? []) created.set(target, value)
     return created
   })
-  const ready = useRef(deferred<StorefrontRuntime>())
+  const ready = useRef(deferred<Running>())
 
   useEffect(() => {
     if (!live) return
-    let runtime: StorefrontRuntime | undefined
-    const stops: Array<() => void> = []
     const waiting = ready.current
     let active = true
-    // The services (and the Effect runtime they run on) load after the page is interactive: the first
-    // paint needs none of them, the page's state comes from the server.
-    const services = layer === undefined
-      ? import("../../core/storefront.ts").then((module) =>
-        module.layer({ shop, baseUrl, liveData, ...(session === undefined ? {} : { session }), ...(storage === undefined ? {} : { storage }) }))
-      : Promise.resolve(layer)
-    void services.then((built) => {
+    let started: StartedServices | undefined
+    // The services (and the Effect runtime they run on) load after the page is interactive: the first paint
+    // needs none of them, the page's state comes from the server.
+    void import("./services.ts").then(async (module) => {
       if (!active) return
-      const started: StorefrontRuntime = ManagedRuntime.make(built)
-      runtime = started
-      // State the server rendered goes into the services first, so nothing is asked for again.
-      void started.runPromise(Effect.forEach(bindings, ([target, ref]) => Effect.gen(function*() {
-        const value = store.get(target)
-        if (value !== target.init) yield* SubscriptionRef.set(yield* ref, value)
-      }))).then(() => {
-        if (!active) return
-        for (const [target, ref] of bindings) stops.push(followState(started, store, ref, target))
-        waiting.resolve(started)
-      }, () => undefined)
-    })
+      const options = layer ?? {
+        shop,
+        baseUrl,
+        liveData,
+        ...(session === undefined ? {} : { session }),
+        ...(storage === undefined ? {} : { storage: storage === "browser" ? module.browserStorageLayer : storage })
+      }
+      const services = await module.startServices(store, options)
+      if (!active) return services.stop()
+      started = services
+      waiting.resolve({ module, services })
+    }).catch(() => undefined)
     return () => {
       active = false
-      // Calls made from now on wait for the next runtime (StrictMode mounts effects twice).
-      if (ready.current === waiting) ready.current = deferred<StorefrontRuntime>()
-      for (const stop of stops) stop()
-      void runtime?.dispose()
+      // Calls made from now on wait for the next start (StrictMode mounts effects twice).
+      if (ready.current === waiting) ready.current = deferred<Running>()
+      started?.stop()
     }
     // The services live as long as the shop and origin stay the same.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -157,7 +143,11 @@ export function StorefrontProvider(props: StorefrontProviderProps) {
     store,
     run: (effect, signal) => {
       if (signal?.aborted) return Promise.reject(abortError())
-      return ready.current.promise.then((runtime) => runtime.runPromise(effect, signal === undefined ? undefined : { signal }))
+      return ready.current.promise.then(({ services }) => services.run(effect, signal))
+    },
+    runWith: (build, signal) => {
+      if (signal?.aborted) return Promise.reject(abortError())
+      return ready.current.promise.then(({ module, services }) => services.run(build(module), signal))
     }
   }), [shop, language, store])
 

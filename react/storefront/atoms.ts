@@ -7,12 +7,12 @@
 import { atom, type PrimitiveAtom } from "jotai"
 /** An atom that remembers its initial value (`init`). */
 export type WithInitialValue<Value> = { readonly init: Value }
-import { accountStateFor, type AccountState } from "../../core/services/Account.ts"
-import { initialCartState, type CartState } from "../../core/services/Cart.ts"
-import { initialCheckoutState, type CheckoutState } from "../../core/services/Checkout.ts"
+import { accountStateFor, type AccountState } from "../../core/services/accountState.ts"
+import { initialCartState, type CartState } from "../../core/services/cartState.ts"
+import { initialCheckoutState, type CheckoutState } from "../../core/services/checkoutState.ts"
 import type { ConsentState } from "../../core/services/Consent.ts"
-import { initialWidgetsState, type WidgetsState } from "../../core/services/Widgets.ts"
-import { emptyWishlistState, type WishlistState } from "../../core/services/Wishlist.ts"
+import { initialWidgetsState, type WidgetsState } from "../../core/services/widgetsState.ts"
+import { emptyWishlistState, type WishlistState } from "../../core/services/wishlistState.ts"
 
 /** The cart service's state. */
 export const cartStateAtom: PrimitiveAtom<CartState> & WithInitialValue<CartState> = atom(initialCartState)

@@ -13,12 +13,17 @@ import { useCallback, useEffect, useMemo, useRef } from "react"
 import type { CheckoutStep } from "../../core/domain/checkout.ts"
 import type { LoginForm } from "../../core/domain/auth.ts"
 import type { FlashMessage } from "../../core/api/entities/flash.ts"
-import { Account, type AccountState, type LoginOptions } from "../../core/services/Account.ts"
-import { Cart, cartLines, type AddToCartInput, type CartLine, type CartState } from "../../core/services/Cart.ts"
-import { Checkout, type CheckoutShape, type CheckoutState } from "../../core/services/Checkout.ts"
-import { Consent, type ConsentState } from "../../core/services/Consent.ts"
-import { Widgets, type WidgetsState } from "../../core/services/Widgets.ts"
-import { Wishlist, type WishlistState } from "../../core/services/Wishlist.ts"
+import type { AccountState } from "../../core/services/accountState.ts"
+import type { Account, LoginOptions } from "../../core/services/Account.ts"
+import { cartLines, type CartLine, type CartState } from "../../core/services/cartState.ts"
+import type { AddToCartInput, Cart } from "../../core/services/Cart.ts"
+import type { CheckoutShape } from "../../core/services/Checkout.ts"
+import type { CheckoutState } from "../../core/services/checkoutState.ts"
+import type { Consent, ConsentState } from "../../core/services/Consent.ts"
+import type { Widgets } from "../../core/services/Widgets.ts"
+import type { WidgetsState } from "../../core/services/widgetsState.ts"
+import type { Wishlist } from "../../core/services/Wishlist.ts"
+import type { WishlistState } from "../../core/services/wishlistState.ts"
 import type { StorefrontServices } from "../../core/storefront.ts"
 import {
   accountStateAtom,
@@ -28,14 +33,10 @@ import {
   widgetsStateAtom,
   wishlistStateAtom
 } from "./atoms.ts"
-import { useStorefront } from "./StorefrontProvider.tsx"
+import { useStorefront, type ServicesModule } from "./StorefrontProvider.tsx"
 
-/**
- * A runner of service effects bound to the calling component: effects still running when it unmounts
- * are interrupted (their promises reject with an `AbortError`).
- */
-export const useRun = (): (<A, E>(effect: Effect.Effect<A, E, StorefrontServices>) => Promise<A>) => {
-  const { run } = useStorefront()
+/** Aborts what a component started when it unmounts. */
+const useAbortOnUnmount = (): (() => { readonly signal: AbortSignal; readonly done: () => void }) => {
   const controllers = useRef(new Set<AbortController>())
   useEffect(() => {
     const live = controllers.current
@@ -44,11 +45,37 @@ export const useRun = (): (<A, E>(effect: Effect.Effect<A, E, StorefrontServices
       live.clear()
     }
   }, [])
-  return useCallback(<A, E>(effect: Effect.Effect<A, E, StorefrontServices>) => {
+  return useCallback(() => {
     const controller = new AbortController()
     controllers.current.add(controller)
-    return run(effect, controller.signal).finally(() => controllers.current.delete(controller))
-  }, [run])
+    return { signal: controller.signal, done: () => controllers.current.delete(controller) }
+  }, [])
+}
+
+/**
+ * A runner of service effects bound to the calling component: effects still running when it unmounts
+ * are interrupted (their promises reject with an `AbortError`).
+ */
+export const useRun = (): (<A, E>(effect: Effect.Effect<A, E, StorefrontServices>) => Promise<A>) => {
+  const { run } = useStorefront()
+  const track = useAbortOnUnmount()
+  return useCallback(<A, E>(effect: Effect.Effect<A, E, StorefrontServices>) => {
+    const { signal, done } = track()
+    return run(effect, signal).finally(done)
+  }, [run, track])
+}
+
+/**
+ * Like {@link useRun}, with the effect built from the services module once it has loaded: the hooks use it, so a
+ * page that only reads state never loads the Effect runtime.
+ */
+export const useRunWith = (): (<A, E>(build: (services: ServicesModule) => Effect.Effect<A, E, StorefrontServices>) => Promise<A>) => {
+  const { runWith } = useStorefront()
+  const track = useAbortOnUnmount()
+  return useCallback(<A, E>(build: (services: ServicesModule) => Effect.Effect<A, E, StorefrontServices>) => {
+    const { signal, done } = track()
+    return runWith(build, signal).finally(done)
+  }, [runWith, track])
 }
 
 /** Structural equality of plain data (the server's answers are decoded afresh each time). */
@@ -117,19 +144,19 @@ export interface CartActions {
 
 /** The cart's actions (the §5 quantity rules and §9 debounce run in the service). */
 export const useCartActions = (): CartActions => {
-  const run = useRun()
+  const run = useRunWith()
   return useMemo(() => ({
-    load: () => run(Cart.use((cart) => cart.load)),
-    add: (input: AddToCartInput) => run(Cart.use((cart) => cart.add(input))),
-    increment: (lineId: string) => run(Cart.use((cart) => cart.increment(lineId))),
-    decrement: (lineId: string) => run(Cart.use((cart) => cart.decrement(lineId))),
-    typeAmount: (lineId: string, text: string) => run(Cart.use((cart) => cart.typeAmount(lineId, text))),
-    remove: (lineIds: ReadonlyArray<string>) => run(Cart.use((cart) => cart.remove(lineIds))),
-    addDiscount: (code: string) => run(Cart.use((cart) => cart.addDiscount(code))),
-    removeDiscount: (code: string) => run(Cart.use((cart) => cart.removeDiscount(code))),
-    addBundle: (lineId, type, bundleId) => run(Cart.use((cart) => cart.addBundle(lineId, type, bundleId))),
-    removeBundle: (lineId, type, bundleId) => run(Cart.use((cart) => cart.removeBundle(lineId, type, bundleId))),
-    dismissFlash: (flash?: FlashMessage) => run(Cart.use((cart) => cart.dismissFlash(flash)))
+    load: () => run((m) => m.Cart.use((cart) => cart.load)),
+    add: (input: AddToCartInput) => run((m) => m.Cart.use((cart) => cart.add(input))),
+    increment: (lineId: string) => run((m) => m.Cart.use((cart) => cart.increment(lineId))),
+    decrement: (lineId: string) => run((m) => m.Cart.use((cart) => cart.decrement(lineId))),
+    typeAmount: (lineId: string, text: string) => run((m) => m.Cart.use((cart) => cart.typeAmount(lineId, text))),
+    remove: (lineIds: ReadonlyArray<string>) => run((m) => m.Cart.use((cart) => cart.remove(lineIds))),
+    addDiscount: (code: string) => run((m) => m.Cart.use((cart) => cart.addDiscount(code))),
+    removeDiscount: (code: string) => run((m) => m.Cart.use((cart) => cart.removeDiscount(code))),
+    addBundle: (lineId, type, bundleId) => run((m) => m.Cart.use((cart) => cart.addBundle(lineId, type, bundleId))),
+    removeBundle: (lineId, type, bundleId) => run((m) => m.Cart.use((cart) => cart.removeBundle(lineId, type, bundleId))),
+    dismissFlash: (flash?: FlashMessage) => run((m) => m.Cart.use((cart) => cart.dismissFlash(flash)))
   }), [run])
 }
 
@@ -156,11 +183,11 @@ export interface CheckoutHandle extends ServiceHandle<CheckoutState, CheckoutSha
 /** The checkout's state and actions. */
 export const useCheckout = (): CheckoutHandle => {
   const state = useAtomValue(checkoutStateAtom)
-  const run = useRun()
+  const run = useRunWith()
   return useMemo(() => ({
     state,
-    run: <A, E>(f: (checkout: CheckoutShape) => Effect.Effect<A, E>) => run(Checkout.use(f)),
-    checkStep: (step?: CheckoutStep) => run(Checkout.use((checkout) => checkout.checkStep(step)))
+    run: <A, E>(f: (checkout: CheckoutShape) => Effect.Effect<A, E>) => run((m) => m.Checkout.use(f)),
+    checkStep: (step?: CheckoutStep) => run((m) => m.Checkout.use((checkout) => checkout.checkStep(step)))
   }), [state, run])
 }
 
@@ -175,31 +202,31 @@ export interface CustomerHandle extends AccountState {
 /** The shopper (a guest until logged in), with login and logout. */
 export const useCustomer = (): CustomerHandle => {
   const state = useAtomValue(accountStateAtom)
-  const run = useRun()
+  const run = useRunWith()
   return useMemo(() => ({
     ...state,
-    login: (form: LoginForm, options?: LoginOptions) => run(Account.use((account) => account.login(form, options))),
-    logout: () => run(Account.use((account) => account.logout))
+    login: (form: LoginForm, options?: LoginOptions) => run((m) => m.Account.use((account) => account.login(form, options))),
+    logout: () => run((m) => m.Account.use((account) => account.logout))
   }), [state, run])
 }
 
 /** The wishlists of the logged-in customer and their actions. */
 export const useWishlists = (): ServiceHandle<WishlistState, Wishlist["Service"]> => {
   const state = useAtomValue(wishlistStateAtom)
-  const run = useRun()
-  return useMemo(() => ({ state, run: (f) => run(Wishlist.use(f)) }), [state, run])
+  const run = useRunWith()
+  return useMemo(() => ({ state, run: (f) => run((m) => m.Wishlist.use(f)) }), [state, run])
 }
 
 /** The header widgets (cart drawer items) and their loader. */
 export const useWidgets = (): ServiceHandle<WidgetsState, Widgets["Service"]> => {
   const state = useAtomValue(widgetsStateAtom)
-  const run = useRun()
-  return useMemo(() => ({ state, run: (f) => run(Widgets.use(f)) }), [state, run])
+  const run = useRunWith()
+  return useMemo(() => ({ state, run: (f) => run((m) => m.Widgets.use(f)) }), [state, run])
 }
 
 /** The consent panel and modal (§6); the state is undefined until the service runs in the browser. */
 export const useConsent = (): ServiceHandle<ConsentState | undefined, Consent["Service"]> => {
   const state = useAtomValue(consentStateAtom)
-  const run = useRun()
-  return useMemo(() => ({ state, run: (f) => run(Consent.use(f)) }), [state, run])
+  const run = useRunWith()
+  return useMemo(() => ({ state, run: (f) => run((m) => m.Consent.use(f)) }), [state, run])
 }

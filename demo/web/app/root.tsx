@@ -4,14 +4,12 @@
  * the cart drawer's items through the core client, once, on the server.
  */
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData, type LoaderFunctionArgs } from "react-router"
-import { sessionCookie } from "../../../core/api/headers.ts"
 import { shopById } from "../../../core/domain/shop.ts"
 import { translate, uiLanguageLocales } from "../../../core/messages/index.ts"
 import { StorefrontProvider } from "../../../react/storefront/StorefrontProvider.tsx"
 import { widgetsStateAtom } from "../../../react/storefront/atoms.ts"
-import { initialWidgetsState } from "../../../core/services/Widgets.ts"
-import { browserStorageLayer } from "../../../react/storefront/browserStorage.ts"
-import { cookieHeaders, shopCaller } from "./lib/api.server.ts"
+import { initialWidgetsState } from "../../../core/services/widgetsState.ts"
+import { cookieHeaders, hasSessionCookie, shopCaller } from "./lib/api.server.ts"
 import { cookieValue, preferencesOf } from "./lib/preferences.ts"
 import { useRootData, type RootData } from "./lib/i18n.ts"
 import { Header } from "./components/Header.tsx"
@@ -22,7 +20,7 @@ import "./app.css"
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shop, language } = preferencesOf(request)
   const caller = shopCaller(request, context, shop)
-  const hasSession = cookieValue(request.headers.get("cookie"), sessionCookie) !== undefined
+  const hasSession = hasSessionCookie(request)
   const [session, categories, widgets] = await Promise.all([
     hasSession ? caller.call((client) => client.session.get()) : Promise.resolve(undefined),
     caller.call((client) => client.catalogue.categories()).then((answer) => answer.categories, () => []),
@@ -85,7 +83,7 @@ export default function App() {
       baseUrl=""
       language={root.language}
       session={{ csrfToken: root.csrfToken, cartId: root.cartId }}
-      storage={browserStorageLayer}
+      storage="browser"
       live={typeof window !== "undefined"}
       initial={[[widgetsStateAtom, { ...initialWidgetsState, cartArticles: root.cartArticles as never }]]}
     >

@@ -8,6 +8,7 @@
 import { Effect, Layer } from "effect"
 import type { RouterContextProvider } from "react-router"
 import { callPolicyLayer, ShopApiClient, webHandlerHttpClient, type ShopClient } from "../../../../core/api/client.ts"
+import { sessionCookie } from "../../../../core/api/headers.ts"
 import type { Shop } from "../../../../core/domain/shop.ts"
 import { apiContext } from "./context.ts"
 
@@ -58,3 +59,7 @@ export const cookieHeaders = (caller: ShopCaller): Headers => {
   return headers
 }
 
+
+/** Whether the request carries the shop's session cookie (a visitor without one has no cart or account yet). */
+export const hasSessionCookie = (request: Request): boolean =>
+  (request.headers.get("cookie") ?? "").split(";").some((part) => part.trim().startsWith(`${sessionCookie}=`))

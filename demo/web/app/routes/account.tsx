@@ -1,14 +1,13 @@
 /** My account (§2): the customer's name, the account menu of the shop, the logout link. */
 import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from "react-router"
-import { sessionCookie } from "../../../../core/api/headers.ts"
-import { shopCaller } from "../lib/api.server.ts"
+import { hasSessionCookie, shopCaller } from "../lib/api.server.ts"
 import { cookieValue, preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shop } = preferencesOf(request)
   const login = `${shop.urlKeys.login}?return=${encodeURIComponent(new URL(request.url).pathname)}`
-  if (cookieValue(request.headers.get("cookie"), sessionCookie) === undefined) throw redirect(login)
+  if (!hasSessionCookie(request)) throw redirect(login)
   const caller = shopCaller(request, context, shop)
   const orders = await caller.call((client) => client.account.orderHistory({ query: { limit: 3 } as never })).catch(() => undefined)
   if (orders === undefined) throw redirect(login)

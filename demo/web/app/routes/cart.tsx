@@ -5,13 +5,12 @@
 import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from "react-router"
 import { useRef, useState } from "react"
 import { stepLocation } from "../../../../core/domain/checkout.ts"
-import { sessionCookie } from "../../../../core/api/headers.ts"
 import { applyCartResponse, initialCartState } from "../../../../core/services/Cart.ts"
 import { cartStateAtom } from "../../../../react/storefront/atoms.ts"
 import { useCartActions, useCartEntity, useCartLine, useCartLineIds } from "../../../../react/storefront/hooks.ts"
 import { useStorefront } from "../../../../react/storefront/StorefrontProvider.tsx"
 import { QuantityInput } from "../../../../react/QuantityInput.tsx"
-import { shopCaller } from "../lib/api.server.ts"
+import { hasSessionCookie, shopCaller } from "../lib/api.server.ts"
 import { cookieValue, preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
 import { FlashList } from "../components/FlashList.tsx"
@@ -19,7 +18,7 @@ import { FlashList } from "../components/FlashList.tsx"
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shop } = preferencesOf(request)
   if (new URL(request.url).pathname.replace(/\/+$/, "") !== shop.urlKeys.cart) throw new Response(null, { status: 404 })
-  if (cookieValue(request.headers.get("cookie"), sessionCookie) === undefined) return { response: null }
+  if (!hasSessionCookie(request)) return { response: null }
   const caller = shopCaller(request, context, shop)
   const response = await caller.call((client) => client.cartApi.loadCart()).catch(() => null)
   return { response }

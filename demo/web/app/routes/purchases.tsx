@@ -1,14 +1,13 @@
 /** The purchase list (§2 clientPurchaseList): the customer's orders in this shop, newest first. */
 import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from "react-router"
-import { sessionCookie } from "../../../../core/api/headers.ts"
-import { shopCaller } from "../lib/api.server.ts"
+import { hasSessionCookie, shopCaller } from "../lib/api.server.ts"
 import { cookieValue, preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shop } = preferencesOf(request)
   const login = `${shop.urlKeys.login}?return=${encodeURIComponent(new URL(request.url).pathname)}`
-  if (cookieValue(request.headers.get("cookie"), sessionCookie) === undefined) throw redirect(login)
+  if (!hasSessionCookie(request)) throw redirect(login)
   const caller = shopCaller(request, context, shop)
   const history = await caller.call((client) => client.account.orderHistory({ query: { limit: 50 } as never })).catch(() => undefined)
   if (history === undefined) throw redirect(login)
