@@ -5,7 +5,8 @@
  * @module
  */
 import { Effect } from "effect"
-import { HttpRouter, HttpServerResponse } from "effect/http"
+import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { gzipSync } from "node:zlib"
 import { SqlClient } from "effect/sql"
 import { type MediaRow, renderMediaSvg } from "../db/seed/images.ts"
 
@@ -44,9 +45,14 @@ export const MediaRoutes = HttpRouter.use(Effect.fnUntraced(function*(router) {
             SELECT media_id, kind, shape, label, color1, color2, width, height FROM media WHERE media_id = ${mediaId}`)
       const row = rows[0]
       if (row === undefined) return HttpServerResponse.text("Not found", { status: 404 })
-      return HttpServerResponse.text(renderMediaSvg(row), {
+      const svg = renderMediaSvg(row)
+      const request = yield* HttpServerRequest.HttpServerRequest
+      const gzip = /\bgzip\b/i.test(request.headers["accept-encoding"] ?? "")
+      return HttpServerResponse.uint8Array(gzip ? gzipSync(svg) : new TextEncoder().encode(svg), {
         contentType: "image/svg+xml",
         headers: {
+          vary: "accept-encoding",
+          ...(gzip ? { "content-encoding": "gzip" } : {}),
           "cache-control": `public, max-age=${mediaMaxAgeSeconds}`,
           "x-content-type-options": "nosniff",
           "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'"

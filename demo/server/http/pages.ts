@@ -13,6 +13,7 @@ import { existsSync } from "node:fs"
 import { readFile } from "node:fs/promises"
 import { extname, join, normalize, resolve } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib"
 
 /** Where `npm run build:web` writes the storefront. */
 export const webBuildDirectory = resolve(fileURLToPath(new URL("../../web/build", import.meta.url)))
@@ -54,25 +55,68 @@ const loadPageHandler = async (): Promise<PageHandler | undefined> => {
   }
 }
 
-const staticFile = (pathname: string) =>
+/** Compressed bodies of the built files, by path and encoding: the files never change while the server runs. */
+const compressedFiles = new Map<string, Uint8Array>()
+
+const compressible = (type: string): boolean => /javascript|css|svg|json|text|manifest/.test(type)
+
+/** The encoding to answer with: brotli, else gzip, else none (from the request's Accept-Encoding). */
+export const encodingFor = (acceptEncoding: string | undefined): "br" | "gzip" | undefined => {
+  const accepted = (acceptEncoding ?? "").toLowerCase()
+  return /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : undefined
+}
+
+const staticFile = (pathname: string, acceptEncoding: string | undefined) =>
   Effect.promise(async () => {
     const root = join(webBuildDirectory, "client")
-    const file = normalize(join(root, decodeURIComponent(pathname)))
+    let name: string
+    try {
+      name = decodeURIComponent(pathname)
+    } catch {
+      return undefined
+    }
+    const file = normalize(join(root, name))
     if (!file.startsWith(root + "/") || !existsSync(file)) return undefined
     try {
-      const body = await readFile(file)
+      const contentType = contentTypes[extname(file)] ?? "application/octet-stream"
+      const encoding = compressible(contentType) ? encodingFor(acceptEncoding) : undefined
+      const key = `${encoding ?? "identity"} ${file}`
+      let body = compressedFiles.get(key)
+      if (body === undefined) {
+        const raw = await readFile(file)
+        body = encoding === "br"
+          ? brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } })
+          : encoding === "gzip"
+          ? gzipSync(raw, { level: 9 })
+          : raw
+        compressedFiles.set(key, body)
+      }
       const immutable = pathname.startsWith("/assets/")
       return HttpServerResponse.uint8Array(body, {
-        contentType: contentTypes[extname(file)] ?? "application/octet-stream",
+        contentType,
         headers: {
           "cache-control": immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
-          "x-content-type-options": "nosniff"
+          "x-content-type-options": "nosniff",
+          vary: "accept-encoding",
+          ...(encoding === undefined ? {} : { "content-encoding": encoding })
         }
       })
     } catch {
       return undefined
     }
   })
+
+/** A page's streamed HTML, gzipped on the fly when the browser takes gzip (the stream stays a stream). */
+const gzipDocument = (response: Response, acceptEncoding: string | undefined): Response => {
+  const type = response.headers.get("content-type") ?? ""
+  if (response.body === null || !type.startsWith("text/html") || response.headers.has("content-encoding")) return response
+  if (!/\bgzip\b/i.test(acceptEncoding ?? "")) return response
+  const headers = new Headers(response.headers)
+  headers.set("content-encoding", "gzip")
+  headers.append("vary", "accept-encoding")
+  headers.delete("content-length")
+  return new Response(response.body.pipeThrough(new CompressionStream("gzip")), { status: response.status, statusText: response.statusText, headers })
+}
 
 const notBuilt = HttpServerResponse.text(
   "The storefront is not built yet: run `npm run build:web` (npm start does it for you).",
@@ -98,7 +142,7 @@ export const PageRoutes = HttpRouter.use(Effect.fnUntraced(function*(router) {
         return HttpServerResponse.jsonUnsafe({ _tag: "NotFound", message: `No API route ${url.pathname}` }, { status: 404 })
       }
       if (request.method === "GET" && url.pathname.includes(".") && !url.pathname.endsWith(".data")) {
-        const file = yield* staticFile(url.pathname)
+        const file = yield* staticFile(url.pathname, request.headers["accept-encoding"])
         if (file !== undefined) return file
       }
       pages ??= loadPageHandler()
@@ -106,7 +150,7 @@ export const PageRoutes = HttpRouter.use(Effect.fnUntraced(function*(router) {
       if (handler === undefined) return notBuilt
       const web = yield* HttpServerRequest.toWeb(request).pipe(Effect.orDie)
       const response = yield* Effect.promise(() => handler(web, inProcessApi()))
-      return HttpServerResponse.fromWeb(response)
+      return HttpServerResponse.fromWeb(gzipDocument(response, request.headers["accept-encoding"]))
     })
   )
 }))

@@ -4,7 +4,8 @@ import type { ProductSummary } from "../../../../core/api/catalogue.ts"
 import { useShopText } from "../lib/i18n.ts"
 
 /** One product card. */
-export function ProductCard({ product, eager = false }: { readonly product: ProductSummary; readonly eager?: boolean }) {
+export function ProductCard({ product, eager = false, headingLevel = 3 }: { readonly product: ProductSummary; readonly eager?: boolean; readonly headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3"
   const { t, money } = useShopText()
   return (
     <article className="product-card">
@@ -13,7 +14,7 @@ export function ProductCard({ product, eager = false }: { readonly product: Prod
           <img src={product.image.url} alt="" width={product.image.width} height={product.image.height}
             loading={eager ? "eager" : "lazy"} decoding="async" />
         )}
-        <h3>{product.title}</h3>
+        <Heading>{product.title}</Heading>
       </Link>
       <p className="brand">{product.brand}</p>
       <p className="price">

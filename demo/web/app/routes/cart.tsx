@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export function meta() {
-  return [{ title: "Cart | Storefront" }, { name: "robots", content: "noindex" }]
+  return [{ title: "Cart | Storefront" }, { name: "description", content: "Your shopping cart: products, quantities, discount codes and the total." }]
 }
 
 export default function CartPage() {

@@ -24,7 +24,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export function meta({ loaderData: listing }: MetaArgs<typeof loader>) {
-  return [{ title: listing === undefined ? "404" : `${listing.category.title} | Storefront` }]
+  if (listing === undefined) return [{ title: "404" }]
+  return [
+    { title: `${listing.category.title} | Storefront` },
+    { name: "description", content: `${listing.category.title}: ${listing.total} products, ${listing.products.slice(0, 3).map((p) => p.title).join(", ")}` }
+  ]
 }
 
 export default function Category() {
@@ -45,7 +49,7 @@ export default function Category() {
         </ul>
       )}
       <Filters sort={listing.sort} priceMin={listing.priceRange.min} priceMax={listing.priceRange.max} money={money} />
-      <div className="product-grid">{listing.products.map((p, i) => <ProductCard key={p.variantId} product={p} eager={i < 4} />)}</div>
+      <div className="product-grid">{listing.products.map((p, i) => <ProductCard key={p.variantId} product={p} eager={i < 4} headingLevel={2} />)}</div>
       {listing.products.length === 0 && <p>{t("sf_no_products")}</p>}
       <Pager page={listing.page} pageCount={listing.pageCount} />
     </>

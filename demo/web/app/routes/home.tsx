@@ -32,7 +32,7 @@ export default function Home() {
       <BannerSlider banners={banners} />
       <section aria-labelledby="popular-heading">
         <h2 id="popular-heading">{t("sf_popular")}</h2>
-        <div className="product-grid">{popular.map((p, i) => <ProductCard key={p.variantId} product={p} eager={i < 4} />)}</div>
+        <div className="product-grid">{popular.map((p, i) => <ProductCard key={p.variantId} product={p} />)}</div>
       </section>
       <section aria-labelledby="newest-heading">
         <h2 id="newest-heading">{t("sf_newest")}</h2>

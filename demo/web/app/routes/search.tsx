@@ -16,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export function meta() {
-  return [{ title: "Search | Storefront" }]
+  return [{ title: "Search | Storefront" }, { name: "description", content: "Search the shop's products by name, brand or parameter." }]
 }
 
 export default function Search() {
@@ -26,7 +26,7 @@ export default function Search() {
     <>
       <h1>{results.query.trim() === "" ? t("sf_all_products") : t("sf_search_results", { query: results.query })} <small>({results.total})</small></h1>
       <Filters sort={results.sort} priceMin={results.priceRange.min} priceMax={results.priceRange.max} money={money} />
-      <div className="product-grid">{results.products.map((p, i) => <ProductCard key={p.variantId} product={p} eager={i < 4} />)}</div>
+      <div className="product-grid">{results.products.map((p, i) => <ProductCard key={p.variantId} product={p} eager={i < 4} headingLevel={2} />)}</div>
       {results.products.length === 0 && <p>{t("sf_no_products")}</p>}
       <Pager page={results.page} pageCount={results.pageCount} />
     </>
