@@ -11,7 +11,8 @@ export {
   type InitialState,
   type StorefrontContextValue,
   type StorefrontProviderProps,
-  type StorefrontRuntime
+  type StorefrontRuntime,
+  type ServicesModule
 } from "./storefront/StorefrontProvider.tsx"
 export {
   useCart,
@@ -23,6 +24,7 @@ export {
   useConsent,
   useCustomer,
   useRun,
+  useRunWith,
   useWidgets,
   useWishlists,
   type CartActions,
@@ -41,3 +43,5 @@ export {
 } from "./storefront/atoms.ts"
 export { followState, type JotaiStore } from "./storefront/bridge.ts"
 export { browserStorageLayer } from "./storefront/browserStorage.ts"
+/** The Effect half of the bindings (services, runtime, start), loaded by the provider after hydration. */
+export * as Services from "./storefront/services.ts"

@@ -41,7 +41,9 @@ const bindings: ReadonlyArray<Binding> = [
 
 /** Running services: runs effects on them; `stop` stops following and disposes the runtime. */
 export interface StartedServices {
+  /** Runs an effect on the services; an aborted `signal` interrupts it. */
   readonly run: <A, E>(effect: Effect.Effect<A, E, StorefrontServices>, signal?: AbortSignal) => Promise<A>
+  /** Stops following the services' state and disposes their runtime. */
   readonly stop: () => void
 }
 
