@@ -22,9 +22,18 @@ export interface ShopCaller {
   readonly setCookies: ReadonlyArray<string>
 }
 
+/** The serving process's in-process API; none under `npm run dev` (Vite serves the pages, loaders fetch). */
+const inProcessApiOf = (context: Readonly<RouterContextProvider>) => {
+  try {
+    return context.get(apiContext)
+  } catch {
+    return undefined
+  }
+}
+
 /** A caller of the shop API for one page request in `shop`. */
 export const shopCaller = (request: Request, context: Readonly<RouterContextProvider>, shop: Shop): ShopCaller => {
-  const inProcess = context.get(apiContext)
+  const inProcess = inProcessApiOf(context)
   const cookie = request.headers.get("cookie")
   const setCookies: Array<string> = []
   const send = async (outgoing: Request): Promise<Response> => {
