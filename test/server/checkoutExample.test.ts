@@ -4,39 +4,22 @@
  * delivery offers address delivery only), for every kind of the shop's own delivery, with a country code instead of
  * a shop id, and without its arguments.
  */
-import { NodeHttpServer } from "@effect/platform-node"
-import { Effect, Layer, ManagedRuntime } from "effect"
-import { HttpRouter, HttpServer } from "effect/http"
 import { execFile } from "node:child_process"
-import { createServer } from "node:http"
 import { join } from "node:path"
 import { promisify } from "node:util"
-import { afterAll, beforeAll, describe, expect, test } from "vitest"
+import { describe, expect, test } from "vitest"
 import { shopIds } from "../../core/domain/shop.ts"
-import { AppRoutes } from "../../demo/server/http/app.ts"
-import { freshDatabase } from "../support/server.ts"
+import { useRealPortBackend } from "../support/realPort.ts"
 
 const root = join(import.meta.dirname, "..", "..")
 const example = join(root, "docs/examples/checkout.ts")
-const ServerLive = HttpRouter.serve(AppRoutes, { disableLogger: true }).pipe(
-  Layer.provide(freshDatabase()),
-  Layer.provideMerge(NodeHttpServer.layer(createServer, { host: "127.0.0.1", port: 0 }))
-)
-const runtime = ManagedRuntime.make(ServerLive)
-let baseUrl = ""
-
-beforeAll(async () => {
-  const address = await runtime.runPromise(Effect.map(HttpServer.HttpServer, (server) => server.address))
-  if (address._tag === "UnixPathAddress") throw new Error("expected a TCP address")
-  baseUrl = `http://127.0.0.1:${address.port}`
-}, 240_000)
-afterAll(() => runtime.dispose())
+const backend = useRealPortBackend()
 
 const run = (...args: ReadonlyArray<string>) => promisify(execFile)(process.execPath, [example, ...args])
 
 describe("docs/examples/checkout.ts", () => {
   test.each(shopIds.map((id) => [id]))("makes a whole purchase in %s over a real port: every delivery gets a method, an order number", async (shopId) => {
-    const { stdout } = await run(baseUrl, shopId)
+    const { stdout } = await run(backend.baseUrl(), shopId)
     expect(stdout).toMatch(/^logged in as gold@example\.[a-z]{2} /m)
     expect(stdout).toMatch(/^added to cart: .+$/m)
     expect(stdout).toMatch(/^delivery own: pick-up point \(cash and carry\): .+$/m)
@@ -46,7 +29,7 @@ describe("docs/examples/checkout.ts", () => {
   })
 
   test("a marketplace partner's delivery (address delivery only) is handled where the shop sells one", async () => {
-    const { stdout } = await run(baseUrl, "HR10MA")
+    const { stdout } = await run(backend.baseUrl(), "HR10MA")
     expect(stdout).toMatch(/^added to cart: .+, from a marketplace partner\)$/m)
     expect(stdout).toMatch(/^delivery mp-\d+ \(.+\): address delivery: .+$/m)
     expect(stdout).toMatch(/^order number: \d+$/m)
@@ -55,7 +38,7 @@ describe("docs/examples/checkout.ts", () => {
   test.each([["pup", /pick-up point: /], ["box", /parcel box: /], ["address", /address delivery: /]] as const)(
     "the shop's own delivery as %s",
     async (kind, shown) => {
-      const { stdout } = await run(baseUrl, "SK10MA", "vip@example.sk", "demo1234", `--delivery=${kind}`)
+      const { stdout } = await run(backend.baseUrl(), "SK10MA", "vip@example.sk", "demo1234", `--delivery=${kind}`)
       const own = stdout.split("\n").find((line) => line.startsWith("delivery own: "))
       expect(own).toMatch(shown)
       expect(stdout).toMatch(/^order number: \d+$/m)
@@ -63,7 +46,7 @@ describe("docs/examples/checkout.ts", () => {
   )
 
   test("accepts a country code (CZ) for the country's shop, and prints the total in the shop's language", async () => {
-    const { stdout } = await run(baseUrl, "CZ", "silver@example.cz")
+    const { stdout } = await run(backend.baseUrl(), "CZ", "silver@example.cz")
     expect(stdout).toMatch(/^logged in as silver@example\.cz \(.+\)$/m)
     expect(stdout).toMatch(/^total: Celkem: .+\u00a0Kč$/m)
     expect(stdout).toMatch(/^order number: \d+$/m)
@@ -74,7 +57,7 @@ describe("docs/examples/checkout.ts", () => {
     expect(failed?.code).toBe(2)
     expect(failed?.stderr).toMatch(/^missing arguments/m)
     expect(failed?.stderr).toMatch(/^usage: npx node docs\/examples\/checkout\.ts <baseUrl> <shopId\|country>/m)
-    const unknown = await run(baseUrl, "DE").then(() => undefined, (error: { code: number; stderr: string }) => error)
+    const unknown = await run(backend.baseUrl(), "DE").then(() => undefined, (error: { code: number; stderr: string }) => error)
     expect(unknown?.code).toBe(2)
     expect(unknown?.stderr).toMatch(/unknown shop or country: DE/)
   })

@@ -3,38 +3,21 @@
  * reference backend on a real port, for every shop of the table: browse and search, fill a cart (a guest's first
  * add needs no session bootstrap of its own), change a quantity, remove a line, log in, wishlist, order history.
  */
-import { NodeHttpServer } from "@effect/platform-node"
-import { Effect, Layer, ManagedRuntime } from "effect"
-import { HttpRouter, HttpServer } from "effect/http"
 import { execFile } from "node:child_process"
-import { createServer } from "node:http"
 import { join } from "node:path"
 import { promisify } from "node:util"
-import { afterAll, beforeAll, describe, expect, test } from "vitest"
+import { describe, expect, test } from "vitest"
 import { shopIds } from "../../core/domain/shop.ts"
-import { AppRoutes } from "../../demo/server/http/app.ts"
-import { freshDatabase } from "../support/server.ts"
+import { useRealPortBackend } from "../support/realPort.ts"
 
 const example = join(import.meta.dirname, "..", "..", "docs/examples/storefront.ts")
-const ServerLive = HttpRouter.serve(AppRoutes, { disableLogger: true }).pipe(
-  Layer.provide(freshDatabase()),
-  Layer.provideMerge(NodeHttpServer.layer(createServer, { host: "127.0.0.1", port: 0 }))
-)
-const runtime = ManagedRuntime.make(ServerLive)
-let baseUrl = ""
-
-beforeAll(async () => {
-  const address = await runtime.runPromise(Effect.map(HttpServer.HttpServer, (server) => server.address))
-  if (address._tag === "UnixPathAddress") throw new Error("expected a TCP address")
-  baseUrl = `http://127.0.0.1:${address.port}`
-}, 240_000)
-afterAll(() => runtime.dispose())
+const backend = useRealPortBackend()
 
 const run = (...args: ReadonlyArray<string>) => promisify(execFile)(process.execPath, [example, ...args])
 
 describe("docs/examples/storefront.ts (the Storefront front door)", () => {
   test.each(shopIds.map((id) => [id]))("browses, fills a cart, logs in, keeps a wishlist and reads the orders in %s", async (shopId) => {
-    const { stdout } = await run(baseUrl, shopId)
+    const { stdout } = await run(backend.baseUrl(), shopId)
     expect(stdout).toMatch(/^category .+: \d+ products, cheapest .+ at [\d.]+ [A-Z]{3}$/m)
     expect(stdout).toMatch(/^search ".+": [1-9]\d* products$/m)
     expect(stdout).toMatch(/^cart: 1× .+, 1× .+$/m)

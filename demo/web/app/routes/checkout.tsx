@@ -74,7 +74,14 @@ export default function CheckoutPage() {
     if (redirect.url.startsWith("/") && !redirect.url.startsWith("//")) void navigate(redirect.url)
   }, [state.redirect, navigate])
 
-  if (order !== null) return <Confirmation orderId={String(order.purchase.orderId)} items={order.purchase.items ?? []} />
+  if (order !== null) {
+    return (
+      <section className="checkout">
+        <h1>{t(checkoutStepTable.confirmation.titleKey as never)}</h1>
+        <Confirmation orderId={String(order.purchase.orderId)} items={order.purchase.items ?? []} />
+      </section>
+    )
+  }
   const step: CheckoutStep = ready ? state.step : asked
   return (
     <section className="checkout">
