@@ -263,5 +263,17 @@ export const cs = {
     sf_wishlist_empty: "Nemáte žádné oblíbené produkty.",
     sf_zip: "PSČ ({pattern})",
     sf_zip_invalid: "Zadejte PSČ ve tvaru {pattern}."
+  },
+
+  header: {
+  },
+
+  widgets: {
+  },
+
+  pages: {
+  },
+
+  pickup: {
   }
 } as const satisfies Catalogue

@@ -278,5 +278,21 @@ export const en = {
     sf_wishlist_empty: "Your wishlist is empty.",
     sf_zip: "Postal code ({pattern})",
     sf_zip_invalid: "Enter the postal code as {pattern}."
+  },
+
+  /** The header, its drawers, the mega-menu and the page furniture (issue 7). */
+  header: {
+  },
+
+  /** Modals, gates, lightbox, carousels, captcha and product widgets (issue 7). */
+  widgets: {
+  },
+
+  /** Account pages, password recovery, the contact page, the pet form and the debug panel (issue 8). */
+  pages: {
+  },
+
+  /** The pick-up point map and the delivery choice (issue 8). */
+  pickup: {
   }
 } as const

@@ -263,5 +263,17 @@ export const hr = {
     sf_wishlist_empty: "Vaša lista želja je prazna.",
     sf_zip: "Poštanski broj ({pattern})",
     sf_zip_invalid: "Unesite poštanski broj u obliku {pattern}."
+  },
+
+  header: {
+  },
+
+  widgets: {
+  },
+
+  pages: {
+  },
+
+  pickup: {
   }
 } as const satisfies Catalogue

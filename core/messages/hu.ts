@@ -263,5 +263,17 @@ export const hu = {
     sf_wishlist_empty: "A kedvencek listája üres.",
     sf_zip: "Irányítószám ({pattern})",
     sf_zip_invalid: "Adja meg az irányítószámot {pattern} formában."
+  },
+
+  header: {
+  },
+
+  widgets: {
+  },
+
+  pages: {
+  },
+
+  pickup: {
   }
 } as const satisfies Catalogue

@@ -263,5 +263,17 @@ export const pl = {
     sf_wishlist_empty: "Lista ulubionych jest pusta.",
     sf_zip: "Kod pocztowy ({pattern})",
     sf_zip_invalid: "Podaj kod pocztowy w formacie {pattern}."
+  },
+
+  header: {
+  },
+
+  widgets: {
+  },
+
+  pages: {
+  },
+
+  pickup: {
   }
 } as const satisfies Catalogue

@@ -263,5 +263,17 @@ export const sk = {
     sf_wishlist_empty: "Nemáte žiadne obľúbené produkty.",
     sf_zip: "PSČ ({pattern})",
     sf_zip_invalid: "Zadajte PSČ v tvare {pattern}."
+  },
+
+  header: {
+  },
+
+  widgets: {
+  },
+
+  pages: {
+  },
+
+  pickup: {
   }
 } as const satisfies Catalogue

@@ -263,5 +263,17 @@ export const sl = {
     sf_wishlist_empty: "Vaš seznam želja je prazen.",
     sf_zip: "Poštna številka ({pattern})",
     sf_zip_invalid: "Vnesite poštno številko v obliki {pattern}."
+  },
+
+  header: {
+  },
+
+  widgets: {
+  },
+
+  pages: {
+  },
+
+  pickup: {
   }
 } as const satisfies Catalogue
