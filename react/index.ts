@@ -45,3 +45,12 @@ export { followState, type JotaiStore } from "./storefront/bridge.ts"
 export { browserStorageLayer } from "./storefront/browserStorage.ts"
 /** The Effect half of the bindings (services, runtime, start), loaded by the provider after hydration. */
 export * as Services from "./storefront/services.ts"
+export {
+  LinkProvider,
+  PlainLink,
+  useLink,
+  useShopText,
+  type LinkComponent,
+  type LinkProps,
+  type ShopText
+} from "./storefront/text.tsx"

@@ -7,6 +7,8 @@ import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestora
 import { shopById } from "../../../core/domain/shop.ts"
 import { translate, uiLanguageLocales } from "../../../core/messages/index.ts"
 import { StorefrontProvider } from "../../../react/storefront/StorefrontProvider.tsx"
+import { LinkProvider } from "../../../react/storefront/text.tsx"
+import { RouterLink } from "./lib/link.tsx"
 import { widgetsStateAtom } from "../../../react/storefront/atoms.ts"
 import { initialWidgetsState } from "../../../core/services/widgetsState.ts"
 import { cookieHeaders, hasSessionCookie, shopCaller } from "./lib/api.server.ts"
@@ -87,13 +89,15 @@ export default function App() {
       live={typeof window !== "undefined"}
       initial={[[widgetsStateAtom, { ...initialWidgetsState, cartArticles: root.cartArticles as never }]]}
     >
-      <a className="skip-link" href="#main">Skip to content</a>
-      <Header />
-      <main id="main" className="page" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <Footer />
-      <ConsentPanel />
+      <LinkProvider link={RouterLink}>
+        <a className="skip-link" href="#main">Skip to content</a>
+        <Header />
+        <main id="main" className="page" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <Footer />
+        <ConsentPanel />
+      </LinkProvider>
     </StorefrontProvider>
   )
 }
