@@ -59,14 +59,16 @@ export const LiveRoutes = HttpRouter.use(Effect.fnUntraced(function*(router) {
     livePath,
     Effect.gen(function*() {
       const session = yield* Effect.orDie(Effect.provideService(resolveSession({ store: false }), SqlClient.SqlClient, sql))
-      const changes = Stream.fromPubSub(hub).pipe(
-        Stream.filter((cartId) => cartId === session.cartId),
-        Stream.map(cartChangedFrame)
-      )
       const heartbeat = Stream.fromSchedule(Schedule.spaced(heartbeatMs)).pipe(Stream.map(() => ": keep-alive\n\n"))
-      const body = Stream.concat(Stream.make(": connected\n\n"), Stream.merge(changes, heartbeat)).pipe(
-        Stream.map((frame) => encoder.encode(frame))
-      )
+      // The subscription is taken before the first frame is written and lives as long as the body: a change
+      // made once the shopper has seen the stream open is never missed.
+      const body = Stream.unwrap(Effect.map(PubSub.subscribe(hub), (subscription) => {
+        const changes = Stream.fromSubscription(subscription).pipe(
+          Stream.filter((cartId) => cartId === session.cartId),
+          Stream.map(cartChangedFrame)
+        )
+        return Stream.concat(Stream.make(": connected\n\n"), Stream.merge(changes, heartbeat))
+      })).pipe(Stream.map((frame) => encoder.encode(frame)))
       return HttpServerResponse.stream(body, {
         contentType: "text/event-stream",
         headers: { "cache-control": "no-store", connection: "keep-alive" }
