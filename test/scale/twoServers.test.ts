@@ -1,0 +1,92 @@
+/**
+ * Scale-out (issue 10): two server processes (`node demo/server/main.ts`) on one PostgreSQL database, as behind a
+ * load balancer. A session made on one works on the other, a cart change through one reaches the shopper's live-data
+ * stream opened on the other, and 50 concurrent adds to one cart spread over both lose nothing.
+ *
+ * Needs `DATABASE_URL` (a PostgreSQL server; a new database is created on it). Run with `npm run test:scale`.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "vitest"
+import { cartChangedFrame, livePath } from "../../demo/server/http/live.ts"
+import { sessionCookie, shopIdHeader } from "../../core/api/headers.ts"
+import { demoEmail, demoPassword } from "../../demo/server/db/seed/seed.ts"
+import { type ChildServer, freshTestDatabase, ownStockVariants, Shopper, startServer } from "../crash/harness.ts"
+
+if ((process.env["DATABASE_URL"] ?? "").trim() === "") {
+  throw new Error("npm run test:scale needs DATABASE_URL: the URL of a PostgreSQL server the test may create a database on")
+}
+
+const database = freshTestDatabase("scale")
+let one: ChildServer
+let two: ChildServer
+
+beforeAll(async () => {
+  // The first start migrates and seeds; the second finds the database ready.
+  one = await startServer(database.env)
+  two = await startServer(database.env)
+})
+
+afterAll(async () => {
+  await Promise.all([one?.stop("SIGTERM"), two?.stop("SIGTERM")])
+  database.drop()
+})
+
+const decoder = new TextDecoder()
+
+describe("two servers on one PostgreSQL database", () => {
+  test("a session made on one server works on the other: same cart, same CSRF token, same login", async () => {
+    const [variantId] = await ownStockVariants(one.url, 5, 1)
+    const shopper = new Shopper()
+    await shopper.session(one.url)
+    const { cartId, csrf } = shopper
+    await shopper.session(two.url)
+    expect(shopper.cartId).toBe(cartId)
+    expect(shopper.csrf).toBe(csrf)
+
+    const added = await shopper.addToCart(two.url, variantId!, "scale-session-add")
+    expect(added.json.status.status).toBe("ok")
+    expect(Object.fromEntries(await shopper.cartCounts(one.url))).toEqual({ [variantId!]: 1 })
+
+    await shopper.logIn(one.url, demoEmail("silver", "CZ"), demoPassword)
+    const onTwo = await shopper.send(two.url, "GET", "/api/session")
+    expect(onTwo.json.customerId).toBeTypeOf("number")
+    expect(onTwo.json.cartId).toBe(shopper.cartId)
+  })
+
+  test("a cart change through one server reaches the shopper's live-data stream on the other", async () => {
+    const [variantId] = await ownStockVariants(one.url, 5, 1)
+    const shopper = new Shopper()
+    await shopper.session(one.url)
+    const stream = await fetch(`${two.url}${livePath}`, {
+      headers: { cookie: `${sessionCookie}=${shopper.cookie}`, [shopIdHeader]: shopper.shopId },
+      signal: AbortSignal.timeout(30_000)
+    })
+    expect(stream.headers.get("content-type")).toMatch(/^text\/event-stream/)
+    const reader = stream.body!.getReader()
+    let received = decoder.decode((await reader.read()).value)
+    expect(received).toContain(": connected")
+
+    const added = await shopper.addToCart(one.url, variantId!, "scale-live-add")
+    expect(added.json.status.status).toBe("ok")
+    const expected = cartChangedFrame(shopper.cartId)
+    while (!received.includes(expected)) {
+      const chunk = await reader.read()
+      if (chunk.done) break
+      received += decoder.decode(chunk.value)
+    }
+    expect(received).toContain(expected)
+    await reader.cancel()
+  })
+
+  test("50 concurrent adds to one cart, spread over both servers, are all there", async () => {
+    const variants = await ownStockVariants(one.url, 10, 10)
+    const shopper = new Shopper()
+    await shopper.session(one.url)
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => shopper.addToCart(i % 2 === 0 ? one.url : two.url, variants[i % variants.length]!, `scale-concurrent-${i}`))
+    )
+    expect(answers.map((answer) => answer.json.status.status)).toEqual(Array.from({ length: 50 }, () => "ok"))
+    const expected = Object.fromEntries(variants.map((variantId) => [variantId, 5]))
+    expect(Object.fromEntries(await shopper.cartCounts(one.url))).toEqual(expected)
+    expect(Object.fromEntries(await shopper.cartCounts(two.url))).toEqual(expected)
+  })
+})
