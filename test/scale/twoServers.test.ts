@@ -20,9 +20,9 @@ let one: ChildServer
 let two: ChildServer
 
 beforeAll(async () => {
-  // The first start migrates and seeds; the second finds the database ready.
-  one = await startServer(database.env)
-  two = await startServer(database.env)
+  // Both start at once on the empty database, as a deployment does: one migrates and seeds, the other waits on
+  // the locks and finds it done.
+  ;[one, two] = await Promise.all([startServer(database.env), startServer(database.env)])
 })
 
 afterAll(async () => {
