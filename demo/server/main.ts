@@ -7,7 +7,7 @@
  */
 import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
 import { Layer } from "effect"
-import { HttpRouter, HttpServer } from "effect/http"
+import { HttpRouter } from "effect/http"
 import { createServer } from "node:http"
 import { layer as databaseLayer } from "./db/Database.ts"
 import { AppRoutes } from "./http/app.ts"
@@ -17,10 +17,9 @@ const host = process.env.HOST ?? "127.0.0.1"
 
 // The database is migrated and seeded before the port opens: a request that arrives while it starts
 // is refused rather than left hanging on a server without a handler.
-// It logs "Listening on http://host:port" once the port is open (PORT=0 picks a free one; the
-// crash and scale-out tests read the line to find the server).
+// Serving logs "Listening on http://host:port" once the port is open (PORT=0 picks a free one; the
+// crash and scale-out tests read that line to find the server).
 const ServerLive = HttpRouter.serve(AppRoutes, { disableLogger: true }).pipe(
-  HttpServer.withLogAddress,
   Layer.provide(NodeHttpServer.layer(createServer, { host, port })),
   Layer.provide(databaseLayer)
 )
