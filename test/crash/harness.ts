@@ -109,7 +109,12 @@ export class Shopper {
   /** The session's cart id. */
   cartId = 0
 
-  constructor(readonly shopId: string = "CZ10MA") {}
+  /** The shop the shopper buys in. */
+  readonly shopId: string
+
+  constructor(shopId = "CZ10MA") {
+    this.shopId = shopId
+  }
 
   /** Sends one request to `baseUrl` with the session cookie, the CSRF token and, when given, an idempotency key. */
   async send(baseUrl: string, method: string, path: string, options: { readonly body?: unknown; readonly key?: string } = {}): Promise<Answer> {
