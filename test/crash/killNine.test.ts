@@ -204,10 +204,10 @@ test(`${rounds} rounds of kill -9 under concurrent cart changes and orders lose 
   // The orders the demo accounts had before the test.
   const initialOrders = new Map<string, Array<string>>()
   for (const customer of customers) {
-    const probe = new Shopper()
-    await probe.session(baseUrl())
-    await probe.logIn(baseUrl(), demoEmail(customer.account, "CZ"), demoPassword)
-    initialOrders.set(customer.account, await probe.orderNumbers(baseUrl()))
+    await customer.shopper.session(baseUrl())
+    await customer.shopper.logIn(baseUrl(), demoEmail(customer.account, "CZ"), demoPassword)
+    customer.loggedIn = true
+    initialOrders.set(customer.account, await customer.shopper.orderNumbers(baseUrl()))
   }
 
   const kills: Array<number> = []
