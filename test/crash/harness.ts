@@ -162,6 +162,19 @@ export class Shopper {
     return counts
   }
 
+  /** Sets the amount of the cart line `line` (POST change-amount); answers whether the server applied it. */
+  async changeAmount(baseUrl: string, line: number, amount: number): Promise<Answer> {
+    return ok(await this.send(baseUrl, "POST", `${cartApiPrefix}/change-amount`, { body: { id: line, amount } }), "change-amount")
+  }
+
+  /** The cart line (cart item id) holding `variantId` in the session's cart. */
+  async cartLineOf(baseUrl: string, variantId: number): Promise<number> {
+    const answer = ok(await this.send(baseUrl, "GET", `${cartApiPrefix}/load-cart`), "load-cart")
+    const article = (answer.json.cart?.articles ?? []).find((a: { variantId?: number }) => a.variantId === variantId)
+    if (article === undefined) throw new ServerRefused(`variant ${variantId} is not in cart ${this.cartId}`)
+    return article.articleId
+  }
+
   /** Logs in with a demo account (POST /api/auth/login/) and re-reads the session. */
   async logIn(baseUrl: string, email: string, password: string): Promise<void> {
     const answer = ok(await this.send(baseUrl, "POST", "/api/auth/login/", { body: { username: email, password } }), "login")

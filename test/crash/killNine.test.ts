@@ -15,6 +15,7 @@ import { type ChildServer, freshTestDatabase, ownStockVariants, ServerRefused, S
 
 const rounds = Number(process.env["CRASH_ROUNDS"] ?? 20)
 const cartWorkers = 4
+const amountWorkers = 2
 const orderAccounts = ["gold", "silver", "vip"] as const
 /** Each cart shopper adds this many pieces of each variant, then a new shopper (session) takes over. */
 const piecesPerVariant = 2
@@ -35,6 +36,15 @@ interface CartShopper {
   pending: { readonly variantId: number; readonly key: string } | undefined
   lastAcknowledged: { readonly variantId: number; readonly key: string } | undefined
   ops: number
+}
+
+/** A shopper changing the amount of one cart line again and again; `amount` is the last acknowledged one. */
+interface AmountChanger {
+  readonly shopper: Shopper
+  readonly variantId: number
+  line: number | undefined
+  amount: number
+  pending: number | undefined
 }
 
 /** A customer placing orders of one piece each; `pending` is the order whose placement got no answer. */
@@ -69,7 +79,15 @@ test(`${rounds} rounds of kill -9 under concurrent cart changes and orders lose 
     pending: undefined,
     lastPlaced: undefined
   }))
+  const changers: Array<AmountChanger> = Array.from({ length: amountWorkers }, (_, i) => ({
+    shopper: new Shopper(),
+    variantId: cartVariants[i]!,
+    line: undefined,
+    amount: 0,
+    pending: undefined
+  }))
   let acknowledgedAdds = 0
+  let acknowledgedAmounts = 0
   let acknowledgedOrders = 0
   let resentAfterRestart = 0
   let repeatedAfterRestart = 0
@@ -78,7 +96,7 @@ test(`${rounds} rounds of kill -9 under concurrent cart changes and orders lose 
   let killAt = Infinity
   let killNow: () => void = () => {}
   const acknowledged = () => {
-    if (acknowledgedAdds + acknowledgedOrders >= killAt) killNow()
+    if (acknowledgedAdds + acknowledgedAmounts + acknowledgedOrders >= killAt) killNow()
   }
 
   /** Sends a shopper's add; `true` when acknowledged. */
@@ -120,6 +138,31 @@ test(`${rounds} rounds of kill -9 under concurrent cart changes and orders lose 
       const key = `crash-${runId}-cart-${worker}-${mine.length}-${current.ops}`
       current.ops++
       await add(current, variantId, key)
+    }
+  }
+
+  const amountWorker = async (changer: AmountChanger, index: number) => {
+    const { shopper } = changer
+    if (changer.line === undefined) {
+      await shopper.session(baseUrl())
+      const answer = await shopper.addToCart(baseUrl(), changer.variantId, `crash-amount-${index}-add`)
+      check(answer.json?.status?.status === "ok", `add-to-cart refused: ${JSON.stringify(answer.json)}`)
+      changer.line = await shopper.cartLineOf(baseUrl(), changer.variantId)
+      changer.amount = 1
+    }
+    for (;;) {
+      // The change in flight when the server died is sent again (setting an amount is idempotent by itself).
+      if (changer.pending !== undefined) resentAfterRestart++
+      else if (stopping) return
+      const amount = changer.pending ?? 1 + Math.floor(Math.random() * 30)
+      changer.pending = amount
+      const answer = await shopper.changeAmount(baseUrl(), changer.line, amount)
+      check(answer.json?.status?.status === "ok", `change-amount refused: ${JSON.stringify(answer.json)}`)
+      changer.pending = undefined
+      changer.amount = amount
+      acknowledgedAmounts++
+      acknowledged()
+      if (stopping) return
     }
   }
 
@@ -191,6 +234,11 @@ test(`${rounds} rounds of kill -9 under concurrent cart changes and orders lose 
         }
       }
     }
+    for (const changer of changers) {
+      if (changer.line === undefined) continue
+      const found = (await changer.shopper.cartCounts(baseUrl())).get(changer.variantId)
+      expect([changer.amount, ...(changer.pending === undefined ? [] : [changer.pending])], `line ${changer.line}`).toContain(found)
+    }
     for (const customer of customers) {
       if (!customer.loggedIn) continue
       const numbers = await customer.shopper.orderNumbers(baseUrl())
@@ -217,6 +265,7 @@ test(`${rounds} rounds of kill -9 under concurrent cart changes and orders lose 
     const failures: Array<unknown> = []
     const workers = [
       ...Array.from({ length: cartWorkers }, (_, worker) => cartWorker(worker)),
+      ...changers.map(amountWorker),
       ...customers.map(orderWorker)
     ].map((work) =>
       work.catch((error: unknown) => {
@@ -228,7 +277,7 @@ test(`${rounds} rounds of kill -9 under concurrent cart changes and orders lose 
     const killed = new Promise<void>((resolve) => {
       killNow = resolve
     })
-    killAt = acknowledgedAdds + acknowledgedOrders + killAfter
+    killAt = acknowledgedAdds + acknowledgedAmounts + acknowledgedOrders + killAfter
     await Promise.race([killed, Promise.all(workers)])
     killAt = Infinity
     await server.stop("SIGKILL")
@@ -241,13 +290,20 @@ test(`${rounds} rounds of kill -9 under concurrent cart changes and orders lose 
   // The last retries, then everything exactly once.
   stopping = true
   runId = rounds + 1
-  await Promise.all([...Array.from({ length: cartWorkers }, (_, worker) => cartWorker(worker)), ...customers.map(orderWorker)])
+  await Promise.all([
+    ...Array.from({ length: cartWorkers }, (_, worker) => cartWorker(worker)),
+    ...changers.map(amountWorker),
+    ...customers.map(orderWorker)
+  ])
   await verify(true)
   for (const carts of cartShoppers) {
     for (const cart of carts) {
       const counts = await cart.shopper.cartCounts(baseUrl())
       expect(Object.fromEntries(counts)).toEqual(Object.fromEntries(cart.added))
     }
+  }
+  for (const changer of changers) {
+    expect((await changer.shopper.cartCounts(baseUrl())).get(changer.variantId)).toBe(changer.amount)
   }
   for (const customer of customers) {
     const numbers = (await customer.shopper.orderNumbers(baseUrl())).filter((n) => !initialOrders.get(customer.account)!.includes(n))
@@ -256,7 +312,8 @@ test(`${rounds} rounds of kill -9 under concurrent cart changes and orders lose 
   await server.stop("SIGTERM")
   console.log(
     `kill -9 on ${database.backend}: ${rounds} rounds survived (killed after ${kills.join(", ")} acknowledgements); ` +
-      `${acknowledgedAdds} cart adds and ${acknowledgedOrders} orders acknowledged by ${cartShoppers.flat().length} shoppers and ` +
+      `${acknowledgedAdds} cart adds, ${acknowledgedAmounts} amount changes and ${acknowledgedOrders} orders acknowledged by ` +
+      `${cartShoppers.flat().length + changers.length} shoppers and ` +
       `${customers.length} customers, ${resentAfterRestart} in-flight calls resent and ${repeatedAfterRestart} acknowledged ones repeated after a restart ` +
       `(same idempotency keys); lost 0, applied twice 0`
   )
