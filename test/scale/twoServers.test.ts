@@ -1,7 +1,8 @@
 /**
  * Scale-out (issue 10): two server processes (`node demo/server/main.ts`) on one PostgreSQL database, as behind a
  * load balancer. A session made on one works on the other, a cart change through one reaches the shopper's live-data
- * stream opened on the other, and 50 concurrent adds to one cart spread over both lose nothing.
+ * stream opened on the other and is what the other reads next, and 50 concurrent adds to one cart spread over both
+ * lose nothing.
  *
  * Needs `DATABASE_URL` (a PostgreSQL server; a new database is created on it). Run with `npm run test:scale`.
  */
@@ -75,6 +76,24 @@ describe("two servers on one PostgreSQL database", () => {
     }
     expect(received).toContain(expected)
     await reader.cancel()
+  })
+
+  test("a cart change through one server is what the other one reads next, though it had the cart in its read cache", async () => {
+    const variants = await ownStockVariants(one.url, 40, 10)
+    const shopper = new Shopper()
+    await shopper.session(one.url)
+    const expected = new Map<number, number>()
+    const seen: Array<string> = []
+    for (let i = 0; i < 50; i++) {
+      await shopper.cartCounts(two.url)
+      const variantId = variants[i % variants.length]!
+      const added = await shopper.addToCart(one.url, variantId, `scale-read-${i}`)
+      expect(added.json.status.status).toBe("ok")
+      expected.set(variantId, (expected.get(variantId) ?? 0) + 1)
+      const counts = await shopper.cartCounts(two.url)
+      seen.push(JSON.stringify(Object.fromEntries(counts)) === JSON.stringify(Object.fromEntries(expected)) ? "fresh" : "stale")
+    }
+    expect(seen.filter((read) => read === "stale")).toEqual([])
   })
 
   test("50 concurrent adds to one cart, spread over both servers, are all there", async () => {
