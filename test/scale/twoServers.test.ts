@@ -1,6 +1,6 @@
 /**
  * Scale-out (issue 10): two server processes (`node demo/server/main.ts`) on one PostgreSQL database, as behind a
- * load balancer. A session made on one works on the other, a cart change through one reaches the shopper's live-data
+ * load balancer. A session made on one works on the other (also after a logout through one), a cart change through one reaches the shopper's live-data
  * stream opened on the other and is what the other reads next, and 50 concurrent adds to one cart spread over both
  * lose nothing.
  *
@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { cartChangedFrame, livePath } from "../../demo/server/http/live.ts"
+import { logoutCsrfParameter } from "../../core/api/account.ts"
 import { sessionCookie, shopIdHeader } from "../../core/api/headers.ts"
 import { demoEmail, demoPassword } from "../../demo/server/db/seed/seed.ts"
 import { type ChildServer, freshTestDatabase, ownStockVariants, Shopper, startServer } from "../crash/harness.ts"
@@ -51,6 +52,20 @@ describe("two servers on one PostgreSQL database", () => {
     const onTwo = await shopper.send(two.url, "GET", "/api/session")
     expect(onTwo.json.customerId).toBeTypeOf("number")
     expect(onTwo.json.cartId).toBe(shopper.cartId)
+  })
+
+  test("after a logout through one server the shopper is logged out on the other, though it had the session cached", async () => {
+    const shopper = new Shopper()
+    await shopper.session(one.url)
+    await shopper.logIn(one.url, demoEmail("gold", "CZ"), demoPassword)
+    const before = await shopper.send(two.url, "GET", "/api/session")
+    expect(before.json.customerId).toBeTypeOf("number")
+    const loggedInCookie = shopper.cookie
+    const out = await shopper.send(one.url, "GET", `/api/auth/logout/?${logoutCsrfParameter}=${shopper.csrf}`)
+    expect(out.status).toBe(200)
+    expect(shopper.cookie).not.toBe(loggedInCookie)
+    const after = await shopper.send(two.url, "GET", "/api/session")
+    expect(after.json.customerId ?? null).toBeNull()
   })
 
   test("a cart change through one server reaches the shopper's live-data stream on the other", async () => {
