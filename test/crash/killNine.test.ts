@@ -1,10 +1,11 @@
 /**
- * Crash safety (issue 10): the server (`node demo/server/main.ts`) takes cart changes and orders from concurrent
- * shoppers, is killed with SIGKILL at a random moment, and is restarted on the same database, 20 times. After each
- * restart every change a shopper saw acknowledged is there; the change that was in flight when the server died is
- * sent again with its idempotency key, as the client's retry does, and is then there exactly once. At the end every
- * cart holds exactly the pieces its shopper added and every customer exactly the orders placed: nothing lost, nothing
- * twice.
+ * Crash safety (issue 10): the server (`node demo/server/main.ts`) takes cart adds, amount changes and orders from
+ * concurrent shoppers, is killed with SIGKILL at a random moment, and is restarted on the same database, 20 times.
+ * After each restart every change a shopper saw acknowledged is there; the change that was in flight when the server
+ * died is sent again (with its idempotency key, as the client's retry does) and is then there exactly once, and the
+ * last acknowledged add and order are sent again with their keys (a retry whose answer was lost) and change nothing.
+ * At the end every cart holds exactly the pieces its shopper added, every changed line its last amount and every
+ * customer exactly the orders placed: nothing lost, nothing twice.
  *
  * On the embedded database (PGlite, a data directory) by default; on PostgreSQL when `DATABASE_URL` is set (a new
  * database is created on that server). Run with `npm run test:crash`.
@@ -99,7 +100,7 @@ test(`${rounds} rounds of kill -9 under concurrent cart changes and orders lose 
     if (acknowledgedAdds + acknowledgedAmounts + acknowledgedOrders >= killAt) killNow()
   }
 
-  /** Sends a shopper's add; `true` when acknowledged. */
+  /** Sends a shopper's add and counts it once the server acknowledged it. */
   const add = async (cart: CartShopper, variantId: number, key: string) => {
     cart.pending = { variantId, key }
     const answer = await cart.shopper.addToCart(baseUrl(), variantId, key)
