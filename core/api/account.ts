@@ -28,9 +28,10 @@ import { ItemParam } from "./entities/cart.ts"
 import { WireInt, WireNumber, WireString } from "./entities/wire.ts"
 import { Email, QueryInt, RequiredText } from "./requestFields.ts"
 import { CsrfProtection } from "./security.ts"
+import { SafeString } from "./entities/text.ts"
 
 /** A password as typed: required (§5), never trimmed. */
-export const Password = Schema.String.check(Schema.isNonEmpty({ expected: "a non-empty password" }))
+export const Password = SafeString.check(Schema.isNonEmpty({ expected: "a non-empty password" }))
 
 /** Decoded type of {@link Password}. */
 export type Password = typeof Password.Type
@@ -77,7 +78,7 @@ export type RegistrationPayload = typeof RegistrationPayload.Type
  */
 export const AuthSuccess = Schema.Struct({
   customer: Customer,
-  redirectUrl: Schema.optionalKey(Schema.String)
+  redirectUrl: Schema.optionalKey(SafeString)
 })
 
 /** Decoded type of {@link AuthSuccess}. */
@@ -86,11 +87,11 @@ export type AuthSuccess = typeof AuthSuccess.Type
 /** The failure fields of §5: `title` (shown for 5 s, §8), an optional `error` message and the `errors` messages. */
 const rejectionFields = {
   /** The server's text, shown above the form for 5 seconds (§8). */
-  title: Schema.String,
+  title: SafeString,
   /** A failure message (§5 "error"), shown as a form flash. */
-  error: Schema.optionalKey(Schema.String),
+  error: Schema.optionalKey(SafeString),
   /** Failure messages (§5 "errors"), each shown as a form flash; may be empty. */
-  errors: Schema.Array(Schema.String)
+  errors: Schema.Array(SafeString)
 }
 
 /**
@@ -109,9 +110,9 @@ export class AccountLocked extends Schema.TaggedError<AccountLocked>()(
   "AccountLocked",
   {
     /** The server's text. */
-    title: Schema.String,
+    title: SafeString,
     /** Where to go: password recovery, a same-origin path (§8). */
-    redirectUrl: Schema.String
+    redirectUrl: SafeString
   },
   { httpApiStatus: loginLockedStatus }
 ) {}
@@ -139,7 +140,7 @@ export type LogoutQuery = typeof LogoutQuery.Type
 
 /** The answer to logout: where to go next (a same-origin path, e.g. the home page). */
 export const LogoutResult = Schema.Struct({
-  redirectUrl: Schema.String
+  redirectUrl: SafeString
 })
 
 /** Decoded type of {@link LogoutResult}. */
@@ -211,7 +212,7 @@ export type ShippingAddressSaved = typeof ShippingAddressSaved.Type
  * for `/kosik`), one path segment.
  */
 export const LoadAddressesParams = Schema.Struct({
-  cartUrl: Schema.String.check(
+  cartUrl: SafeString.check(
     Schema.isPattern(/^[^/?#\s]+$/, { expected: "the cart url key as one path segment (e.g. kosik)" })
   )
 })
@@ -257,13 +258,13 @@ export type OrderHistoryQuery = typeof OrderHistoryQuery.Type
 
 /** One line of a placed order: what was bought, how many, at what price, and the product link when the product is sold still. */
 export const OrderLine = Schema.Struct({
-  title: Schema.String,
+  title: SafeString,
   count: WireInt,
   unitPrice: WireNumber,
   linePrice: WireNumber,
   variantId: Schema.optionalKey(WireInt),
   bonusSetId: Schema.optionalKey(WireInt),
-  url: Schema.optionalKey(Schema.String),
+  url: Schema.optionalKey(SafeString),
   params: Schema.optionalKey(Schema.Array(ItemParam))
 })
 
@@ -273,9 +274,9 @@ export type OrderLine = typeof OrderLine.Type
 /** A delivery of a placed order: how it went, and the pick-up point when there was one. */
 export const OrderDelivery = Schema.Struct({
   deliveryId: WireString,
-  title: Schema.optionalKey(Schema.String),
-  methodKind: Schema.optionalKey(Schema.String),
-  branchName: Schema.optionalKey(Schema.String),
+  title: Schema.optionalKey(SafeString),
+  methodKind: Schema.optionalKey(SafeString),
+  branchName: Schema.optionalKey(SafeString),
   price: Schema.optionalKey(WireNumber)
 })
 
@@ -291,15 +292,15 @@ export type OrderDelivery = typeof OrderDelivery.Type
 export const OrderSummary = Schema.Struct({
   orderId: WireString,
   purchaseId: WireInt,
-  createdAt: Schema.String,
-  state: Schema.String,
-  stateDate: Schema.String,
+  createdAt: SafeString,
+  state: SafeString,
+  stateDate: SafeString,
   total: WireNumber,
-  currency: Schema.String,
-  billingMethod: Schema.NullOr(Schema.String),
+  currency: SafeString,
+  billingMethod: Schema.NullOr(SafeString),
   deliveries: Schema.Array(OrderDelivery),
   items: Schema.Array(OrderLine),
-  consents: Schema.optionalKey(Schema.Record(Schema.String, Schema.Boolean))
+  consents: Schema.optionalKey(Schema.Record(SafeString, Schema.Boolean))
 })
 
 /** Decoded type of {@link OrderSummary}. */

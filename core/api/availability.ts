@@ -7,6 +7,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { IdListFromString } from "./requestFields.ts"
 import { WireInt } from "./entities/wire.ts"
+import { SafeString } from "./entities/text.ts"
 
 /** The query of getProductsAvailability: `variantIds`, the variant ids joined by commas (`12,7,30`). */
 export const ProductsAvailabilityQuery = Schema.Struct({
@@ -24,7 +25,7 @@ export const ProductAvailability = Schema.Struct({
   variantId: WireInt,
   available: Schema.Boolean,
   inStock: Schema.optionalKey(WireInt),
-  availability_key: Schema.optionalKey(Schema.String)
+  availability_key: Schema.optionalKey(SafeString)
 })
 
 /** Decoded type of {@link ProductAvailability}. */

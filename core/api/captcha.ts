@@ -10,9 +10,10 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { captchaIdLength, captchaReloadParam } from "../domain/captcha.ts"
 import { Captcha } from "./entities/captcha.ts"
 import { TooManyRequests } from "./errors.ts"
+import { SafeString } from "./entities/text.ts"
 
 /** A captcha id (§9): exactly 16 uppercase letters A to Z, generated client-side. */
-export const CaptchaId = Schema.String.check(
+export const CaptchaId = SafeString.check(
   Schema.isPattern(new RegExp(`^[A-Z]{${captchaIdLength}}$`), {
     expected: `${captchaIdLength} uppercase letters A to Z`
   })
@@ -27,7 +28,7 @@ export type CaptchaId = typeof CaptchaId.Type
  */
 export const CaptchaQuery = Schema.Struct({
   id: Schema.optionalKey(CaptchaId),
-  [captchaReloadParam]: Schema.optionalKey(Schema.String)
+  [captchaReloadParam]: Schema.optionalKey(SafeString)
 })
 
 /** Decoded type of {@link CaptchaQuery}. */

@@ -16,6 +16,7 @@ import { NotFound } from "./errors.ts"
 import { Retry } from "./policy.ts"
 import { Amount, JoinedIdsParam, RequiredText, PositiveId } from "./requestFields.ts"
 import { CsrfProtection } from "./security.ts"
+import { SafeString } from "./entities/text.ts"
 
 /** The path prefix of the new cart API (§7). */
 export const cartApiPrefix = "/api/v2/cart.cart-api"
@@ -41,7 +42,7 @@ export const AddToCartPayload = Schema.Struct({
   variantId: PositiveId,
   amount: Amount,
   services: Schema.optionalKey(Schema.Array(AddToCartService)),
-  context: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(100))),
+  context: Schema.optionalKey(SafeString.check(Schema.isMaxLength(100))),
   extended: Schema.optionalKey(Schema.Boolean)
 })
 

@@ -17,13 +17,14 @@ import { BinaryFlag } from "./entities/payment.ts"
 import { NotFound } from "./errors.ts"
 import { RequiredText, NonNegativeDecimalFromString, PositiveIdFromString } from "./requestFields.ts"
 import { CsrfProtection } from "./security.ts"
+import { SafeString } from "./entities/text.ts"
 
 /** The longest invoice note accepted (ours: the spec shows no limit). */
 export const maxInvoiceNoteLength = 255
 
 /** The set-invoice-note payload (§7 `invoiceNote`): up to 255 characters; an empty note clears it. */
 export const InvoiceNotePayload = Schema.Struct({
-  invoiceNote: Schema.String.check(Schema.isMaxLength(maxInvoiceNoteLength))
+  invoiceNote: SafeString.check(Schema.isMaxLength(maxInvoiceNoteLength))
 })
 
 /** Decoded type of {@link InvoiceNotePayload}. */
@@ -41,7 +42,7 @@ export type OrderConsentsResponse = typeof OrderConsentsResponse.Type
 /** The answer of order-consent-notes: the envelope plus `notes`, consent code to note text (shape ours). */
 export const OrderConsentNotesResponse = Schema.Struct({
   ...apiResponseFields,
-  notes: Schema.optionalKey(Schema.Record(Schema.String, Schema.String))
+  notes: Schema.optionalKey(Schema.Record(SafeString, SafeString))
 })
 
 /** Decoded type of {@link OrderConsentNotesResponse}. */

@@ -13,6 +13,7 @@ import { LoginRequired } from "./errors.ts"
 import { Retry } from "./policy.ts"
 import { RequiredText } from "./requestFields.ts"
 import { CsrfProtection } from "./security.ts"
+import { SafeString } from "./entities/text.ts"
 
 /** The path prefix of the checkout step API (§7). */
 export const cartStepPrefix = "/api/v2/cart.cart-step"
@@ -50,7 +51,7 @@ export const customerEmailPattern =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/
 
 /** An email address (§5): trimmed, with email syntax ({@link customerEmailPattern}). */
-export const CustomerEmail = Schema.String.check(Schema.isPattern(customerEmailPattern, { expected: "an email address" }))
+export const CustomerEmail = SafeString.check(Schema.isPattern(customerEmailPattern, { expected: "an email address" }))
 
 /** Decoded type of {@link CustomerEmail}. */
 export type CustomerEmail = typeof CustomerEmail.Type

@@ -47,6 +47,7 @@ export {
   ProductSummary,
   ProductVariantOption
 } from "./entities/catalogue.ts"
+import { SafeString } from "./entities/text.ts"
 
 /** A sort order in a query string or an answer. */
 export const SortField = Schema.Literals(listingSorts)
@@ -73,15 +74,15 @@ export const InStockField = Schema.Literals(inStockFlagValues).pipe(
 
 /** A decoded parameter filter (`core/domain/listing.ts` `ParamFilter`). */
 export const ParamFilterSchema = Schema.Struct({
-  key: Schema.String.check(Schema.isPattern(paramKeyPattern)),
-  value: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(maxParamValueLength))
+  key: SafeString.check(Schema.isPattern(paramKeyPattern)),
+  value: SafeString.check(Schema.isMinLength(1), Schema.isMaxLength(maxParamValueLength))
 })
 
 /**
  * A parameter filter in a query string, `KEY:VALUE` (split at the first colon): the key is 1 to 40
  * letters, digits, `_`, `.` or `-`; the value 1 to 100 characters, matched exactly.
  */
-export const ParamFilterFromString = Schema.String.check(
+export const ParamFilterFromString = SafeString.check(
   Schema.makeFilter((text: string) => paramFilterOf(text) !== undefined, {
     expected: `KEY:VALUE (a key of 1 to 40 letters, digits, _ . -, and a value of 1 to ${maxParamValueLength} characters)`
   })
@@ -96,10 +97,10 @@ export const ParamFilterFromString = Schema.String.check(
 )
 
 /** The text searched: 1 to 100 characters (a blank text matches every product). */
-export const SearchText = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(100))
+export const SearchText = SafeString.check(Schema.isMinLength(1), Schema.isMaxLength(100))
 
 /** A category url key or a variant url as a query names it. */
-const UrlPart = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200))
+const UrlPart = SafeString.check(Schema.isMinLength(1), Schema.isMaxLength(200))
 
 /** The sorting, paging and filters shared by a listing and a search (see `ListingFilters`). */
 const pageFields = {
@@ -170,7 +171,7 @@ export const Listing = Schema.Struct({
 export type Listing = typeof Listing.Type
 
 /** A search results page: the text searched and a page of the products matching it. */
-export const SearchResults = Schema.Struct({ query: Schema.String, ...pageOfProducts })
+export const SearchResults = Schema.Struct({ query: SafeString, ...pageOfProducts })
 
 /** Decoded type of {@link SearchResults}. */
 export type SearchResults = typeof SearchResults.Type

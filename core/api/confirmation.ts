@@ -10,6 +10,7 @@ import { NonBlankString, PositiveIdFromString } from "./requestFields.ts"
 import { Purchase } from "./entities/cart.ts"
 import { WireInt } from "./entities/wire.ts"
 import { NotFound } from "./errors.ts"
+import { SafeString } from "./entities/text.ts"
 
 /** The query of token: the `purchaseId` of the session's placed order (§3 Cart `purchaseId`). */
 export const ConfirmationTokenQuery = Schema.Struct({
@@ -24,8 +25,8 @@ export type ConfirmationTokenQuery = typeof ConfirmationTokenQuery.Type
  * `confirmationUrl` carrying it (§3 Cart `confirmationUrl`).
  */
 export const ConfirmationToken = Schema.Struct({
-  token: Schema.String,
-  confirmationUrl: Schema.optionalKey(Schema.String)
+  token: SafeString,
+  confirmationUrl: Schema.optionalKey(SafeString)
 })
 
 /** Decoded type of {@link ConfirmationToken}. */

@@ -9,15 +9,16 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { NonBlankString, PositiveIdFromString } from "./requestFields.ts"
 import { WireInt } from "./entities/wire.ts"
 import { NotFound } from "./errors.ts"
+import { SafeString } from "./entities/text.ts"
 
 /**
  * A content entry: its `body` (§7; for the contact page the JSON topic tree as a string, read by the domain's
  * `contactTopicTree`; HTML for other pages), and (ours) its `id` and `title`.
  */
 export const ShopContent = Schema.Struct({
-  body: Schema.String,
+  body: SafeString,
   id: Schema.optionalKey(WireInt),
-  title: Schema.optionalKey(Schema.String)
+  title: Schema.optionalKey(SafeString)
 })
 
 /** Decoded type of {@link ShopContent}. */
@@ -29,9 +30,9 @@ export type ShopContent = typeof ShopContent.Type
  */
 export const ContentConfig = Schema.Struct({
   maxPostSize: WireInt,
-  maxPostSizeFormatted: Schema.String,
+  maxPostSizeFormatted: SafeString,
   maxFileSize: WireInt,
-  maxFileSizeFormatted: Schema.String
+  maxFileSizeFormatted: SafeString
 })
 
 /** Decoded type of {@link ContentConfig}. */
@@ -42,7 +43,7 @@ export type ContentConfig = typeof ContentConfig.Type
  * `config` comes with pages that take uploads (the contact page), absent otherwise (ours).
  */
 export const ShopContentResponse = Schema.Struct({
-  status: Schema.String,
+  status: SafeString,
   content: ShopContent,
   config: Schema.optionalKey(ContentConfig)
 })
@@ -56,7 +57,7 @@ export type ShopContentResponse = typeof ShopContentResponse.Type
  */
 export const FindByTitleQuery = Schema.Struct({
   title: NonBlankString,
-  hash: Schema.optionalKey(Schema.String)
+  hash: Schema.optionalKey(SafeString)
 })
 
 /** Decoded type of {@link FindByTitleQuery}. */
@@ -65,7 +66,7 @@ export type FindByTitleQuery = typeof FindByTitleQuery.Type
 /** The query of find (§7): the `contentId` and the `hash` (as for findByTitle). */
 export const FindContentQuery = Schema.Struct({
   contentId: PositiveIdFromString,
-  hash: Schema.optionalKey(Schema.String)
+  hash: Schema.optionalKey(SafeString)
 })
 
 /** Decoded type of {@link FindContentQuery}. */

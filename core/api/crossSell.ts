@@ -10,6 +10,7 @@ import { crossSellHitType, crossSellTrackPath } from "../domain/crossSell.ts"
 import { StringOrNumber } from "./entities/wire.ts"
 import { RequiredText } from "./requestFields.ts"
 import { CsrfProtection } from "./security.ts"
+import { SafeString } from "./entities/text.ts"
 
 /**
  * The body of POST /api/xsell/track (§7), the Schema of the domain's `CrossSellTrackPayload`: the shopper `user`,
@@ -18,13 +19,13 @@ import { CsrfProtection } from "./security.ts"
  */
 export const CrossSellTrackBody = Schema.Struct({
   user: RequiredText,
-  ga_client_id: Schema.String,
+  ga_client_id: SafeString,
   hit_type: Schema.Literal(crossSellHitType),
-  placement: Schema.String,
+  placement: SafeString,
   transaction_id: StringOrNumber,
-  bookmark_id: Schema.String,
-  m_id: Schema.String,
-  s_id: Schema.String
+  bookmark_id: SafeString,
+  m_id: SafeString,
+  s_id: SafeString
 })
 
 /** Decoded type of {@link CrossSellTrackBody}. */

@@ -7,11 +7,12 @@
  * @module
  */
 import { Effect, Result, Schema, SchemaIssue } from "effect"
+import { SafeString } from "./entities/text.ts"
 
 /** One failing field of a decode: its dotted `path` (empty for the whole value) and the `message`. */
 export const DecodeProblem = Schema.Struct({
-  path: Schema.String,
-  message: Schema.String
+  path: SafeString,
+  message: SafeString
 })
 
 /** Decoded type of {@link DecodeProblem}. */
@@ -22,7 +23,7 @@ export type DecodeProblem = typeof DecodeProblem.Type
  * failing field as `path: problem`, joined by `; `; `problems` holds the same as data.
  */
 export class InvalidResponse extends Schema.TaggedError<InvalidResponse>()("InvalidResponse", {
-  message: Schema.String,
+  message: SafeString,
   problems: Schema.Array(DecodeProblem)
 }) {}
 

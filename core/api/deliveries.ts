@@ -17,6 +17,7 @@ import { WireNumber, WireString } from "./entities/wire.ts"
 import { LoginRequired, NotFound } from "./errors.ts"
 import { JoinedIdsParam, RequiredText, ResetModeSchema } from "./requestFields.ts"
 import { CsrfProtection } from "./security.ts"
+import { SafeString } from "./entities/text.ts"
 
 /** The longest search text of geo-suggestions and auto-complete-branches (ours). */
 export const maxSearchTextLength = 100
@@ -33,7 +34,7 @@ export type GeoSuggestionsQuery = typeof GeoSuggestionsQuery.Type
 
 /** A place suggested for the branch map (shape ours: a `title` and its point). */
 export const GeoSuggestion = Schema.Struct({
-  title: Schema.String,
+  title: SafeString,
   lat: WireNumber,
   lng: WireNumber,
   zip: Schema.optionalKey(WireString)
@@ -116,8 +117,8 @@ export type BranchDetailQuery = typeof BranchDetailQuery.Type
 
 /** Opening hours of a branch on one day (shape ours). */
 export const OpeningHours = Schema.Struct({
-  day: Schema.String,
-  hours: Schema.String
+  day: SafeString,
+  hours: SafeString
 })
 
 /** Decoded type of {@link OpeningHours}. */
@@ -126,7 +127,7 @@ export type OpeningHours = typeof OpeningHours.Type
 /** A branch with its details (§3 Branch plus our `description`, `openingHours` and `earliestDate`). */
 export const BranchDetail = Schema.Struct({
   ...Branch.fields,
-  description: Schema.optionalKey(Schema.String),
+  description: Schema.optionalKey(SafeString),
   openingHours: Schema.optionalKey(Schema.Array(OpeningHours)),
   earliestDate: Schema.optionalKey(EarliestDate)
 })

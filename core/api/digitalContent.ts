@@ -11,6 +11,7 @@ import { NonBlankString, PositiveId, PositiveIdFromString } from "./requestField
 import { WireInt, WireString } from "./entities/wire.ts"
 import { LoginRequired, NotFound } from "./errors.ts"
 import { CsrfProtection } from "./security.ts"
+import { SafeString } from "./entities/text.ts"
 
 /** The base path of the digital content calls (ours). */
 export const digitalContentBase = "/api/digital-content"
@@ -21,8 +22,8 @@ export const digitalContentBase = "/api/digital-content"
  */
 export const CustomerApiKey = Schema.Struct({
   apiKeyId: WireInt,
-  key: Schema.String,
-  name: Schema.optionalKey(Schema.String),
+  key: SafeString,
+  name: Schema.optionalKey(SafeString),
   active: Schema.optionalKey(Schema.Boolean),
   createdTs: Schema.optionalKey(WireInt)
 })
@@ -68,8 +69,8 @@ export type ProductLicenseKeysQuery = typeof ProductLicenseKeysQuery.Type
 /** A license key of a bought digital product: the `key`, and optionally its `title` and `validTo` date. */
 export const LicenseKey = Schema.Struct({
   key: WireString,
-  title: Schema.optionalKey(Schema.String),
-  validTo: Schema.optionalKey(Schema.NullOr(Schema.String))
+  title: Schema.optionalKey(SafeString),
+  validTo: Schema.optionalKey(Schema.NullOr(SafeString))
 })
 
 /** Decoded type of {@link LicenseKey}. */

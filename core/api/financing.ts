@@ -11,6 +11,7 @@ import { NonBlankString, PositiveIdFromString, QueryDecimal, QueryInt } from "./
 import { BillingMethods } from "./entities/payment.ts"
 import { WireInt, WireNumber, WireString } from "./entities/wire.ts"
 import { NotFound } from "./errors.ts"
+import { SafeString } from "./entities/text.ts"
 
 /** A price in a query string: a non-negative decimal (`"12999.9"`). */
 export const QueryPrice = QueryDecimal.check(Schema.isGreaterThanOrEqualTo(0))
@@ -18,12 +19,12 @@ export const QueryPrice = QueryDecimal.check(Schema.isGreaterThanOrEqualTo(0))
 /** A financial offer for a price (e.g. a shown "from X per month" offer): its `code` and terms. */
 export const FinancialOffer = Schema.Struct({
   code: WireString,
-  title: Schema.optionalKey(Schema.String),
+  title: Schema.optionalKey(SafeString),
   installmentCount: Schema.optionalKey(WireInt),
   monthlyPayment: Schema.optionalKey(WireNumber),
   interestRate: Schema.optionalKey(WireNumber),
   rpsn: Schema.optionalKey(WireNumber),
-  description: Schema.optionalKey(Schema.String)
+  description: Schema.optionalKey(SafeString)
 })
 
 /** Decoded type of {@link FinancialOffer}. */
@@ -67,13 +68,13 @@ export type FinancingBillingMethods = typeof FinancingBillingMethods.Type
  * sent back in the payment selection payload (§3), the `monthlyPayment`, and the `totalAmount` and `rpsn` (APR).
  */
 export const InstallmentVariant = Schema.Struct({
-  productCode: Schema.String,
+  productCode: SafeString,
   installmentCount: WireInt,
   monthlyPayment: WireNumber,
   depositAmount: Schema.optionalKey(WireNumber),
   totalAmount: Schema.optionalKey(WireNumber),
   rpsn: Schema.optionalKey(WireNumber),
-  title: Schema.optionalKey(Schema.String)
+  title: Schema.optionalKey(SafeString)
 })
 
 /** Decoded type of {@link InstallmentVariant}. */

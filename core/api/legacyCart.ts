@@ -15,6 +15,7 @@ import { LoginRequired, NotFound, TooManyRequests, Unprocessable } from "./error
 import { CallTimeout, cartTimeoutMs, Retry } from "./policy.ts"
 import { Amount, PositiveId, RequiredText } from "./requestFields.ts"
 import { CsrfProtection } from "./security.ts"
+import { SafeString } from "./entities/text.ts"
 
 /**
  * The widget cart every legacy cart call answers with (§3 "Widget cart item"): the drawer's `articles`, the item
@@ -33,7 +34,7 @@ export type LegacyCart = typeof LegacyCart.Type
 /** The answer to add-to-cart: the widget cart, and where to go when the add asked for a redirect (`hasRedirect`). */
 export const LegacyCartPutResult = Schema.Struct({
   ...LegacyCart.fields,
-  redirectUrl: Schema.optionalKey(Schema.String)
+  redirectUrl: Schema.optionalKey(SafeString)
 })
 
 /** Decoded type of {@link LegacyCartPutResult}. */
@@ -87,7 +88,7 @@ export type LegacyCartDeletePayload = typeof LegacyCartDeletePayload.Type
 export const LegacyChangeAmountPayload = Schema.Struct({
   id: PositiveId,
   amount: Amount,
-  servicePlacement: Schema.optionalKey(Schema.String)
+  servicePlacement: Schema.optionalKey(SafeString)
 })
 
 /** Decoded type of {@link LegacyChangeAmountPayload}. */

@@ -9,6 +9,7 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/ht
 import { PositiveIdFromString } from "./requestFields.ts"
 import { WireInt } from "./entities/wire.ts"
 import { NotFound } from "./errors.ts"
+import { SafeString } from "./entities/text.ts"
 
 /** The query of getSheet (§7): the `menuItemId` whose mega-menu sheet is asked. */
 export const MenuSheetQuery = Schema.Struct({
@@ -24,14 +25,14 @@ export type MenuSheetQuery = typeof MenuSheetQuery.Type
  */
 export const MenuSheet = Schema.Struct({
   menuItemId: WireInt,
-  html: Schema.String
+  html: SafeString
 })
 
 /** Decoded type of {@link MenuSheet}. */
 export type MenuSheet = typeof MenuSheet.Type
 
 /** A template component name in the path: letters, digits, `-` and `_` (ours), e.g. `cart-drawer`. */
-export const TemplateComponentName = Schema.String.check(
+export const TemplateComponentName = SafeString.check(
   Schema.isPattern(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, { expected: "a component name of letters, digits, - and _" })
 )
 
@@ -39,7 +40,7 @@ export const TemplateComponentName = Schema.String.check(
 export type TemplateComponentName = typeof TemplateComponentName.Type
 
 /** A rendered template component: HTML text, served as `text/html`. */
-export const TemplateComponentHtml = Schema.String.pipe(HttpApiSchema.asText({ contentType: "text/html" }))
+export const TemplateComponentHtml = SafeString.pipe(HttpApiSchema.asText({ contentType: "text/html" }))
 
 /**
  * The layer calls (§7), both read-only GETs: `getSheet` answers a {@link MenuSheet} as JSON; `templateComponent`

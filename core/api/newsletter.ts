@@ -9,6 +9,7 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { Email } from "./requestFields.ts"
 import { Unprocessable } from "./errors.ts"
 import { CsrfProtection } from "./security.ts"
+import { SafeString } from "./entities/text.ts"
 
 /**
  * The body of updateSubscription: whether the newsletter is `subscribed`, and the `email` to (un)subscribe, which
@@ -24,7 +25,7 @@ export type NewsletterSubscription = typeof NewsletterSubscription.Type
 
 /** The answer of updateSubscription: `status` `ok`, and the subscription state now (the customer's `allowedNl`). */
 export const NewsletterSubscriptionResult = Schema.Struct({
-  status: Schema.String,
+  status: SafeString,
   subscribed: Schema.Boolean
 })
 

@@ -9,6 +9,7 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { NonBlankString } from "./requestFields.ts"
 import { WireString } from "./entities/wire.ts"
 import { LoginRequired, NotFound } from "./errors.ts"
+import { SafeString } from "./entities/text.ts"
 
 /** The query of getPickupCode: the `orderId` (an order number, kept as a string). */
 export const PickupCodeQuery = Schema.Struct({
@@ -22,7 +23,7 @@ export type PickupCodeQuery = typeof PickupCodeQuery.Type
 export const PickupCode = Schema.Struct({
   orderId: WireString,
   pickupCode: WireString,
-  validTo: Schema.optionalKey(Schema.NullOr(Schema.String))
+  validTo: Schema.optionalKey(Schema.NullOr(SafeString))
 })
 
 /** Decoded type of {@link PickupCode}. */

@@ -8,6 +8,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { outletMinQueryLength, shouldSearch } from "../domain/outlet.ts"
 import { PostOutlet } from "./entities/outlet.ts"
+import { SafeString } from "./entities/text.ts"
 
 /**
  * The search body (§7): `find` the query (at least 2 characters after trimming, §5), `purchasePrice` (the client
@@ -15,7 +16,7 @@ import { PostOutlet } from "./entities/outlet.ts"
  * clock (it lets the client drop late answers; the server ignores it).
  */
 export const OutletSearch = Schema.Struct({
-  find: Schema.String.check(
+  find: SafeString.check(
     Schema.makeFilter(shouldSearch, { expected: `a query of at least ${outletMinQueryLength} characters` })
   ),
   purchasePrice: Schema.Finite.check(Schema.isGreaterThanOrEqualTo(0)),

@@ -19,6 +19,7 @@ import { WireInt, WireNumber } from "./entities/wire.ts"
 import { Retry } from "./policy.ts"
 import { RequiredText } from "./requestFields.ts"
 import { CsrfProtection } from "./security.ts"
+import { SafeString } from "./entities/text.ts"
 
 /** The path prefix of the payment provider check (§7). */
 export const cartPfcPrefix = "/api/v2/cart.cart-pfc"
@@ -58,7 +59,7 @@ export type ProviderTermsPayload = typeof ProviderTermsPayload.Type
  */
 export const ProviderEnrichPayload = Schema.Struct({
   billingMethodId: RequiredText,
-  data: Schema.Record(Schema.String, Schema.String)
+  data: Schema.Record(SafeString, SafeString)
 })
 
 /** Decoded type of {@link ProviderEnrichPayload}. */
@@ -67,7 +68,7 @@ export type ProviderEnrichPayload = typeof ProviderEnrichPayload.Type
 /** The otp payload: the billing method code and the one-time `code` the shopper received (4 to 8 digits, ours). */
 export const ProviderOtpPayload = Schema.Struct({
   billingMethodId: RequiredText,
-  code: Schema.String.check(Schema.isPattern(/^[0-9]{4,8}$/, { expected: "a one-time code of 4 to 8 digits" }))
+  code: SafeString.check(Schema.isPattern(/^[0-9]{4,8}$/, { expected: "a one-time code of 4 to 8 digits" }))
 })
 
 /** Decoded type of {@link ProviderOtpPayload}. */
@@ -75,15 +76,15 @@ export type ProviderOtpPayload = typeof ProviderOtpPayload.Type
 
 /** A revolving credit offer (CZG); field names ours (not shown). */
 export const RevolvingOffer = Schema.Struct({
-  productCode: Schema.optionalKey(Schema.String),
-  title: Schema.optionalKey(Schema.String),
+  productCode: Schema.optionalKey(SafeString),
+  title: Schema.optionalKey(SafeString),
   creditLimit: Schema.optionalKey(WireNumber),
   installmentCount: Schema.optionalKey(WireInt),
   installmentAmount: Schema.optionalKey(WireNumber),
   totalAmount: Schema.optionalKey(WireNumber),
   interestRate: Schema.optionalKey(WireNumber),
   apr: Schema.optionalKey(WireNumber),
-  text: Schema.optionalKey(Schema.String)
+  text: Schema.optionalKey(SafeString)
 })
 
 /** Decoded type of {@link RevolvingOffer}. */

@@ -14,6 +14,7 @@ import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiMiddleware, OpenApi } fr
 import { WireInt, WireNumber } from "./entities/wire.ts"
 import { IdListFromString, PositiveIdFromString } from "./requestFields.ts"
 import { CallPolicy } from "./security.ts"
+import { SafeJson, SafeString } from "./entities/text.ts"
 
 /**
  * A product variant as the product API answers it (fields ours, the spec shows none): the product `id`, the
@@ -24,14 +25,14 @@ import { CallPolicy } from "./security.ts"
 export const ProductVariant = Schema.Struct({
   id: WireInt,
   variantId: WireInt,
-  title: Schema.String,
-  mainCategoryUrlKey: Schema.String,
-  variantUrl: Schema.String,
+  title: SafeString,
+  mainCategoryUrlKey: SafeString,
+  variantUrl: SafeString,
   price: WireNumber,
-  currency: Schema.optionalKey(Schema.String),
-  image: Schema.optionalKey(Schema.String),
-  availability: Schema.optionalKey(Schema.String),
-  properties: Schema.optionalKey(Schema.Record(Schema.String, Schema.Json))
+  currency: Schema.optionalKey(SafeString),
+  image: Schema.optionalKey(SafeString),
+  availability: Schema.optionalKey(SafeString),
+  properties: Schema.optionalKey(Schema.Record(SafeString, SafeJson))
 })
 
 /** Decoded type of {@link ProductVariant}. */
@@ -46,13 +47,13 @@ export type ProductVariants = typeof ProductVariants.Type
 const propertyName = "[A-Za-z0-9_.-]+"
 
 /** Property names joined by commas (`"brand,color"`), decoded to the array of names (at least one). */
-export const CommaSeparatedNames = Schema.String.check(
+export const CommaSeparatedNames = SafeString.check(
   Schema.isPattern(new RegExp(`^${propertyName}(,${propertyName})*$`), {
     expected: "property names (letters, digits, _ . -) joined by commas"
   })
 ).pipe(
   Schema.decodeTo(
-    Schema.Array(Schema.String.check(Schema.isPattern(new RegExp(`^${propertyName}$`)))).check(Schema.isMinLength(1)),
+    Schema.Array(SafeString.check(Schema.isPattern(new RegExp(`^${propertyName}$`)))).check(Schema.isMinLength(1)),
     SchemaTransformation.transform({
       decode: (text: string): ReadonlyArray<string> => text.split(","),
       encode: (names: ReadonlyArray<string>): string => names.join(",")

@@ -14,6 +14,7 @@ import { isEmail } from "../domain/contact.ts"
 import { RESET_ALL, RESET_WITHOUT_PUPS } from "../domain/delivery.ts"
 import { maxQuantity, minQuantity } from "../domain/quantity.ts"
 import { IntFromString } from "./entities/wire.ts"
+import { SafeString } from "./entities/text.ts"
 
 // -------------------------------------------------------------------------------------------------
 // JSON payload fields
@@ -45,7 +46,7 @@ export const PositiveId = Schema.Int.check(
 export type PositiveId = typeof PositiveId.Type
 
 /** A required text (codes, names, ids of unknown format): not empty, without surrounding whitespace (the client trims). */
-export const RequiredText = Schema.String.check(
+export const RequiredText = SafeString.check(
   Schema.isNonEmpty({ expected: "a non-empty text" }),
   Schema.isTrimmed({ expected: "a text without leading or trailing whitespace" })
 )
@@ -54,7 +55,7 @@ export const RequiredText = Schema.String.check(
 export type RequiredText = typeof RequiredText.Type
 
 /** A free text with at least one non-space character (a required field of a form, kept as typed). */
-export const NonBlankString = Schema.String.check(
+export const NonBlankString = SafeString.check(
   Schema.isPattern(/\S/, { expected: "a text with at least one non-space character" })
 )
 
@@ -65,7 +66,7 @@ export type NonBlankString = typeof NonBlankString.Type
  * An e-mail address (§5 "email type"): the rule of `<input type=email>`, as the domain's `isEmail`, without
  * surrounding whitespace (the client trims before sending).
  */
-export const Email = Schema.String.check(
+export const Email = SafeString.check(
   Schema.makeFilter((value: string) => value.trim() === value && isEmail(value), {
     expected: "an e-mail address without surrounding whitespace"
   })
@@ -100,7 +101,7 @@ export type QueryInt = typeof QueryInt.Type
  * An id in a query string (`menuItemId=12`, `variantId=597`, `wishListId=3`): digits without sign or leading zero,
  * decoded to a {@link PositiveId}.
  */
-export const PositiveIdFromString = Schema.String.check(
+export const PositiveIdFromString = SafeString.check(
   Schema.isPattern(/^[1-9][0-9]{0,15}$/, { expected: "a whole number of at least 1 written as digits" })
 ).pipe(Schema.decodeTo(PositiveId, SchemaTransformation.numberFromString))
 
@@ -112,7 +113,7 @@ export type PositiveIdFromString = typeof PositiveIdFromString.Type
  * exponents, hexadecimal and padded strings are refused. Encodes with `String(n)`, so only values whose `String`
  * form is plain decimal notation round-trip; prices always are.
  */
-export const QueryDecimal = Schema.String.check(
+export const QueryDecimal = SafeString.check(
   Schema.isPattern(/^-?\d+(\.\d+)?$/, { expected: "a decimal number written as a string" })
 ).pipe(Schema.decodeTo(Schema.Finite, SchemaTransformation.numberFromString))
 
@@ -123,7 +124,7 @@ export type QueryDecimal = typeof QueryDecimal.Type
  * A non-negative finite number in a query string as JavaScript writes it (`"0"`, `"1299.5"`, `"1e-7"`; no sign, no
  * blank, no `NaN`/`Infinity`), e.g. a deposit amount.
  */
-export const NonNegativeDecimalFromString = Schema.String.check(
+export const NonNegativeDecimalFromString = SafeString.check(
   Schema.isPattern(/^[0-9]+(\.[0-9]+)?(e[+-]?[0-9]+)?$/, { expected: "a non-negative decimal number written as a string" })
 ).pipe(Schema.decodeTo(Schema.Finite.check(Schema.isGreaterThanOrEqualTo(0)), SchemaTransformation.numberFromString))
 
@@ -149,7 +150,7 @@ export type QueryFlag = typeof QueryFlag.Type
  * least one). The client passes the array; it is written joined by commas. Blanks, empty entries, signs and leading
  * zeros are refused.
  */
-export const IdListFromString = Schema.String.check(
+export const IdListFromString = SafeString.check(
   Schema.isPattern(/^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15})*$/, { expected: "whole numbers of at least 1 joined by commas" })
 ).pipe(
   Schema.decodeTo(
@@ -168,7 +169,7 @@ export type IdListFromString = typeof IdListFromString.Type
  * Cart ids joined by commas, exactly as the domain's `deleteIdsParam` writes them (§7 "ids joined by commas"): one
  * or more non-empty ids, no empty entry.
  */
-export const JoinedIdsParam = Schema.String.check(
+export const JoinedIdsParam = SafeString.check(
   Schema.isPattern(/^[^,]+(,[^,]+)*$/, { expected: "one or more non-empty ids joined by commas" })
 )
 

@@ -10,6 +10,7 @@ import { NonBlankString, PositiveId, PositiveIdFromString, QueryInt } from "./re
 import { WireInt, WireNumber } from "./entities/wire.ts"
 import { LoginRequired, NotFound, TooManyRequests, Unprocessable } from "./errors.ts"
 import { CsrfProtection } from "./security.ts"
+import { SafeString } from "./entities/text.ts"
 
 /** The lowest rating of a review (ours). */
 export const minReviewRating = 1
@@ -39,10 +40,10 @@ export const Review = Schema.Struct({
   reviewId: WireInt,
   productId: WireInt,
   rating: WireInt,
-  text: Schema.String,
-  pros: Schema.optionalKey(Schema.String),
-  cons: Schema.optionalKey(Schema.String),
-  authorName: Schema.optionalKey(Schema.String),
+  text: SafeString,
+  pros: Schema.optionalKey(SafeString),
+  cons: Schema.optionalKey(SafeString),
+  authorName: Schema.optionalKey(SafeString),
   createdTs: Schema.optionalKey(WireInt),
   own: Schema.optionalKey(Schema.Boolean)
 })
@@ -73,8 +74,8 @@ export type ProductReviews = typeof ProductReviews.Type
 const reviewContentFields = {
   rating: ReviewRating,
   text: ReviewText,
-  pros: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(maxReviewTextLength))),
-  cons: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(maxReviewTextLength)))
+  pros: Schema.optionalKey(SafeString.check(Schema.isMaxLength(maxReviewTextLength))),
+  cons: Schema.optionalKey(SafeString.check(Schema.isMaxLength(maxReviewTextLength)))
 }
 
 /** The body of createReview: the `productId` and the review's rating, text, pros and cons. */

@@ -8,6 +8,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { NonBlankString, PositiveId } from "./requestFields.ts"
 import { CsrfProtection } from "./security.ts"
+import { SafeString } from "./entities/text.ts"
 
 /**
  * A search event (§7): the `event` name (e.g. a result click), the search `token` identifying the search session
@@ -15,7 +16,7 @@ import { CsrfProtection } from "./security.ts"
  */
 export const SearchingEvent = Schema.Struct({
   event: NonBlankString,
-  token: Schema.String,
+  token: SafeString,
   type: NonBlankString,
   itemId: PositiveId
 })

@@ -8,6 +8,7 @@ import { type Cause, Context, Schema } from "effect"
 import { HttpApiMiddleware } from "effect/http-api"
 import type { ShopId } from "../domain/shop.ts"
 import { CsrfTokenInvalid } from "./errors.ts"
+import { SafeString } from "./entities/text.ts"
 
 /** The server-side session a call runs in. */
 export interface SessionData {
@@ -58,8 +59,8 @@ export const csrfRefusedMessage = "Missing or invalid X-CSRF-Token: reload the p
 
 /** The schema of a session bootstrap answer (GET /api/session). */
 export const SessionInfo = Schema.Struct({
-  shopId: Schema.String,
-  csrfToken: Schema.String,
+  shopId: SafeString,
+  csrfToken: SafeString,
   cartId: Schema.Number,
   customerId: Schema.NullOr(Schema.Number)
 })

@@ -13,6 +13,7 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { ResponseStatus } from "./entities/envelope.ts"
 import { WireInt } from "./entities/wire.ts"
 import { PositiveIdFromString } from "./requestFields.ts"
+import { SafeJson } from "./entities/text.ts"
 
 /** The path prefix of the cart tag data (§7). */
 export const cartGtmPrefix = "/api/v2/cart.cart-gtm"
@@ -33,9 +34,9 @@ export type TagStep = typeof TagStep.Type
 export const TagData = Schema.Struct({
   status: Schema.optionalKey(ResponseStatus),
   step: Schema.optionalKey(WireInt),
-  dataLayerDirectData: Schema.optionalKey(Schema.Json),
-  queue: Schema.optionalKey(Schema.Array(Schema.Json)),
-  step5: Schema.optionalKey(Schema.Json)
+  dataLayerDirectData: Schema.optionalKey(SafeJson),
+  queue: Schema.optionalKey(Schema.Array(SafeJson)),
+  step5: Schema.optionalKey(SafeJson)
 })
 
 /** Decoded type of {@link TagData}. */
@@ -59,7 +60,7 @@ export type CheckoutTagQuery = typeof CheckoutTagQuery.Type
 
 /** The query of transform-dimension-data: the dimension data to transform, as JSON text in `data`. */
 export const TransformDimensionQuery = Schema.Struct({
-  data: Schema.fromJsonString(Schema.Json)
+  data: Schema.fromJsonString(SafeJson)
 })
 
 /** Decoded type of {@link TransformDimensionQuery}. */
@@ -76,7 +77,7 @@ export type RemovedProductQuery = typeof RemovedProductQuery.Type
 /** The answer of the dimension17 load: the custom dimension 17 value, opaque JSON. */
 export const Dimension17 = Schema.Struct({
   status: Schema.optionalKey(ResponseStatus),
-  dimension17: Schema.optionalKey(Schema.Json)
+  dimension17: Schema.optionalKey(SafeJson)
 })
 
 /** Decoded type of {@link Dimension17}. */

@@ -15,6 +15,7 @@ import { logMessageParameter, logPath, trackEventParameter, trackPath } from "..
 import { TrackingEvent } from "./entities/tracking.ts"
 import { CallTimeout, Retry, trackingTimeoutMs } from "./policy.ts"
 import { CallPolicy } from "./security.ts"
+import { SafeString } from "./entities/text.ts"
 
 /** The query of GET /track (§7): the event as JSON text in `_event`. The client passes the event; it is JSON-encoded. */
 export const TrackQuery = Schema.Struct({
@@ -29,7 +30,7 @@ export type TrackQuery = typeof TrackQuery.Type
  * version, user agent and location).
  */
 export const LogQuery = Schema.Struct({
-  [logMessageParameter]: Schema.String
+  [logMessageParameter]: SafeString
 })
 
 /** Decoded type of {@link LogQuery}. */

@@ -16,6 +16,7 @@ import { LoginRequired, NotFound } from "./errors.ts"
 import { Amount, PositiveId, PositiveIdFromString, RequiredText } from "./requestFields.ts"
 import { CallTimeout, cartTimeoutMs } from "./policy.ts"
 import { CsrfProtection } from "./security.ts"
+import { SafeString } from "./entities/text.ts"
 
 /** The base path of the new wishlist API (ours: the spec names its calls only, §7), in the v2 `module.api` style. */
 export const wishlistApiPrefix = "/api/v2/wishlist.wishlist-api"
@@ -29,11 +30,11 @@ export class WishlistRejected extends Schema.TaggedError<WishlistRejected>()(
   "WishlistRejected",
   {
     /** The message to show; without it the client shows the response's status text. */
-    describedBy: Schema.optionalKey(Schema.String),
+    describedBy: Schema.optionalKey(SafeString),
     /** `false`: open the drawer and show the message for 5 s; `true`: go to {@link WishlistRejected.url}. */
     redirect: Schema.Boolean,
     /** Where to go when `redirect` is true (a same-origin path). */
-    url: Schema.optionalKey(Schema.String)
+    url: Schema.optionalKey(SafeString)
   },
   { httpApiStatus: 422 }
 ) {}

@@ -4,11 +4,12 @@
  * @module
  */
 import { Schema } from "effect"
+import { SafeString } from "./text.ts"
 
 /** A captcha challenge (§3): its `id` and the `image` as a base64-encoded PNG. */
 export const Captcha = Schema.Struct({
-  id: Schema.String,
-  image: Schema.String
+  id: SafeString,
+  image: SafeString
 })
 
 /** Decoded type of {@link Captcha}. */

@@ -8,6 +8,7 @@ import { articleTypes, bundleTypes, discountTypes, giftType } from "../../domain
 import { CartAddresses } from "./address.ts"
 import { Delivery, EarliestDate } from "./delivery.ts"
 import { WireInt, WireNumber, WireString } from "./wire.ts"
+import { SafeString } from "./text.ts"
 
 /** A bundle (service) type of a cart item (§3): warranty, insurance, digital, return_guarantee. */
 export const BundleType = Schema.Literals(bundleTypes)
@@ -22,7 +23,7 @@ export type BundleType = typeof BundleType.Type
 export const Bundle = Schema.Struct({
   type: BundleType,
   id: Schema.optionalKey(WireInt),
-  title: Schema.optionalKey(Schema.String),
+  title: Schema.optionalKey(SafeString),
   active: Schema.optionalKey(Schema.Boolean),
   actual_price: Schema.optionalKey(WireNumber)
 })
@@ -39,7 +40,7 @@ export type CartArticleType = typeof CartArticleType.Type
 /** A variant inside a bonus-set article (§3 `variants`). Fields besides `variantId` are ours (not shown). */
 export const CartArticleVariant = Schema.Struct({
   variantId: WireInt,
-  title: Schema.optionalKey(Schema.String),
+  title: Schema.optionalKey(SafeString),
   count: Schema.optionalKey(WireInt)
 })
 
@@ -51,11 +52,11 @@ export const colorParamKey = "COLOR"
 
 /** A parameter of a widget cart item (§3): `key`, `title`, `value`, `css`, `measure`. */
 export const ItemParam = Schema.Struct({
-  key: Schema.String,
-  title: Schema.optionalKey(Schema.String),
+  key: SafeString,
+  title: Schema.optionalKey(SafeString),
   value: Schema.optionalKey(WireString),
-  css: Schema.optionalKey(Schema.String),
-  measure: Schema.optionalKey(Schema.String)
+  css: Schema.optionalKey(SafeString),
+  measure: Schema.optionalKey(SafeString)
 })
 
 /** Decoded type of {@link ItemParam}. */
@@ -63,7 +64,7 @@ export type ItemParam = typeof ItemParam.Type
 
 /** A product image with its size in pixels (ours): what a cart line shows. */
 export const ArticleImage = Schema.Struct({
-  url: Schema.String,
+  url: SafeString,
   width: Schema.optionalKey(WireInt),
   height: Schema.optionalKey(WireInt)
 })
@@ -88,15 +89,15 @@ export const CartArticle = Schema.Struct({
   bonusSetId: Schema.optionalKey(WireInt),
   cartItemId: Schema.optionalKey(WireInt),
   marketplacePartnerId: Schema.optionalKey(Schema.NullOr(WireString)),
-  materialType: Schema.optionalKey(Schema.String),
-  title: Schema.optionalKey(Schema.String),
-  url: Schema.optionalKey(Schema.String),
+  materialType: Schema.optionalKey(SafeString),
+  title: Schema.optionalKey(SafeString),
+  url: Schema.optionalKey(SafeString),
   image: Schema.optionalKey(ArticleImage),
   unitPrice: Schema.optionalKey(WireNumber),
   linePrice: Schema.optionalKey(WireNumber),
-  currency: Schema.optionalKey(Schema.String),
+  currency: Schema.optionalKey(SafeString),
   params: Schema.optionalKey(Schema.Array(ItemParam)),
-  availability: Schema.optionalKey(Schema.Struct({ inStock: Schema.optionalKey(WireInt), key: Schema.optionalKey(Schema.String) })),
+  availability: Schema.optionalKey(Schema.Struct({ inStock: Schema.optionalKey(WireInt), key: Schema.optionalKey(SafeString) })),
   variants: Schema.optionalKey(Schema.Array(CartArticleVariant)),
   bundles: Schema.optionalKey(Schema.Array(Bundle)),
   type: Schema.optionalKey(CartArticleType)
@@ -114,17 +115,17 @@ export const WidgetCartItem = Schema.Struct({
   id: Schema.optionalKey(WireInt),
   itemId: Schema.optionalKey(WireInt),
   articleId: Schema.optionalKey(WireInt),
-  article: Schema.optionalKey(Schema.Struct({ title: Schema.optionalKey(Schema.String) })),
-  title: Schema.optionalKey(Schema.String),
-  image: Schema.optionalKey(Schema.String),
-  imgServer: Schema.optionalKey(Schema.String),
-  url: Schema.optionalKey(Schema.String),
+  article: Schema.optionalKey(Schema.Struct({ title: Schema.optionalKey(SafeString) })),
+  title: Schema.optionalKey(SafeString),
+  image: Schema.optionalKey(SafeString),
+  imgServer: Schema.optionalKey(SafeString),
+  url: Schema.optionalKey(SafeString),
   price: Schema.optionalKey(WireNumber),
   actual_price: Schema.optionalKey(WireNumber),
-  currency_abr: Schema.optionalKey(Schema.String),
+  currency_abr: Schema.optionalKey(SafeString),
   count: Schema.optionalKey(WireInt),
   insertTime: Schema.optionalKey(WireString),
-  availability_key: Schema.optionalKey(Schema.String),
+  availability_key: Schema.optionalKey(SafeString),
   hasReservation: Schema.optionalKey(Schema.Boolean),
   params: Schema.optionalKey(Schema.Array(ItemParam)),
   bundles: Schema.optionalKey(Schema.Array(Bundle)),
@@ -146,7 +147,7 @@ export type DiscountType = typeof DiscountType.Type
 export const DiscountCode = Schema.Struct({
   code: WireString,
   type: Schema.optionalKey(DiscountType),
-  title: Schema.optionalKey(Schema.String),
+  title: Schema.optionalKey(SafeString),
   value: Schema.optionalKey(WireNumber)
 })
 
@@ -155,7 +156,7 @@ export type DiscountCode = typeof DiscountCode.Type
 
 /** The cart's discounts (§3 `discounts {messages, codes, value}`). */
 export const Discounts = Schema.Struct({
-  messages: Schema.optionalKey(Schema.Array(Schema.String)),
+  messages: Schema.optionalKey(Schema.Array(SafeString)),
   codes: Schema.optionalKey(Schema.Array(DiscountCode)),
   value: Schema.optionalKey(WireNumber)
 })
@@ -185,7 +186,7 @@ export type CartTotal = typeof CartTotal.Type
 /** A delivery group of the preview step (§3 `previewDeliveries`): the cart items shipped together. */
 export const PreviewDelivery = Schema.Struct({
   cartItemsIds: Schema.Array(WireInt),
-  deliveredBy: Schema.optionalKey(Schema.String),
+  deliveredBy: Schema.optionalKey(SafeString),
   earliestDate: Schema.optionalKey(EarliestDate)
 })
 
@@ -199,14 +200,14 @@ export type PreviewDelivery = typeof PreviewDelivery.Type
 export const Purchase = Schema.Struct({
   orderId: WireString,
   items: Schema.optionalKey(Schema.Array(CartArticle)),
-  consents: Schema.optionalKey(Schema.Record(Schema.String, Schema.Boolean))
+  consents: Schema.optionalKey(Schema.Record(SafeString, Schema.Boolean))
 })
 
 /** Decoded type of {@link Purchase}. */
 export type Purchase = typeof Purchase.Type
 
 /** The marketplace partners of the cart (§3): partner id to partner title. */
-export const MarketplacePartners = Schema.Record(Schema.String, Schema.String)
+export const MarketplacePartners = Schema.Record(SafeString, SafeString)
 
 /** Decoded type of {@link MarketplacePartners}. */
 export type MarketplacePartners = typeof MarketplacePartners.Type
@@ -233,7 +234,7 @@ export const Cart = Schema.Struct({
   hasDigitalContent: Schema.optionalKey(Schema.Boolean),
   summary: Schema.optionalKey(Schema.Struct({ hasServices: Schema.optionalKey(Schema.Boolean) })),
   purchaseId: Schema.optionalKey(WireInt),
-  confirmationUrl: Schema.optionalKey(Schema.String),
+  confirmationUrl: Schema.optionalKey(SafeString),
   purchase: Schema.optionalKey(Schema.NullOr(Purchase))
 })
 

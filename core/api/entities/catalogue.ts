@@ -6,10 +6,11 @@
  * @module
  */
 import { Schema } from "effect"
+import { SafeString } from "./text.ts"
 
 /** An image with its size in pixels, so nothing shifts while it loads. */
 export const CatalogueImage = Schema.Struct({
-  url: Schema.String,
+  url: SafeString,
   width: Schema.Int,
   height: Schema.Int
 })
@@ -28,18 +29,18 @@ export type CatalogueImage = typeof CatalogueImage.Type
 export const ProductSummary = Schema.Struct({
   variantId: Schema.Int,
   productId: Schema.Int,
-  title: Schema.String,
-  brand: Schema.String,
-  url: Schema.String,
+  title: SafeString,
+  brand: SafeString,
+  url: SafeString,
   image: Schema.NullOr(CatalogueImage),
   price: Schema.Finite,
   originalPrice: Schema.NullOr(Schema.Finite),
-  currency: Schema.String,
+  currency: SafeString,
   vatRate: Schema.Finite,
   inStock: Schema.Int,
-  availabilityKey: Schema.String,
+  availabilityKey: SafeString,
   adultOnly: Schema.Boolean,
-  marketplacePartner: Schema.NullOr(Schema.String)
+  marketplacePartner: Schema.NullOr(SafeString)
 })
 
 /** Decoded type of {@link ProductSummary}. */
@@ -53,9 +54,9 @@ export type ProductSummary = typeof ProductSummary.Type
 export const CategorySummary = Schema.Struct({
   categoryId: Schema.Int,
   parentId: Schema.NullOr(Schema.Int),
-  code: Schema.String,
-  urlKey: Schema.String,
-  title: Schema.String,
+  code: SafeString,
+  urlKey: SafeString,
+  title: SafeString,
   productCount: Schema.Int
 })
 
@@ -67,11 +68,11 @@ export type CategorySummary = typeof CategorySummary.Type
  * the key's `title` in the shop's language, the `value` and its unit (`measure`).
  */
 export const ProductParam = Schema.Struct({
-  key: Schema.String,
-  title: Schema.String,
-  value: Schema.String,
-  css: Schema.NullOr(Schema.String),
-  measure: Schema.NullOr(Schema.String)
+  key: SafeString,
+  title: SafeString,
+  value: SafeString,
+  css: Schema.NullOr(SafeString),
+  measure: Schema.NullOr(SafeString)
 })
 
 /** Decoded type of {@link ProductParam}. */
@@ -79,8 +80,8 @@ export type ProductParam = typeof ProductParam.Type
 
 /** One value of a {@link ParamFacet}: how many products the listing would show with it chosen. */
 export const FacetValue = Schema.Struct({
-  value: Schema.String,
-  css: Schema.NullOr(Schema.String),
+  value: SafeString,
+  css: Schema.NullOr(SafeString),
   count: Schema.Int
 })
 
@@ -93,8 +94,8 @@ export type FacetValue = typeof FacetValue.Type
  * (price, stock, the other keys' parameters) and have a variant with that value.
  */
 export const ParamFacet = Schema.Struct({
-  key: Schema.String,
-  title: Schema.String,
+  key: SafeString,
+  title: SafeString,
   values: Schema.Array(FacetValue)
 })
 
@@ -104,11 +105,11 @@ export type ParamFacet = typeof ParamFacet.Type
 /** A variant of a product's page: its link, price, stock, parameters and image. */
 export const ProductVariantOption = Schema.Struct({
   variantId: Schema.Int,
-  title: Schema.String,
-  url: Schema.String,
+  title: SafeString,
+  url: SafeString,
   price: Schema.Finite,
   inStock: Schema.Int,
-  availabilityKey: Schema.String,
+  availabilityKey: SafeString,
   params: Schema.Array(ProductParam),
   image: Schema.NullOr(CatalogueImage),
   isDefault: Schema.Boolean
@@ -121,7 +122,7 @@ export type ProductVariantOption = typeof ProductVariantOption.Type
 export const BundleOffer = Schema.Struct({
   bundleId: Schema.Int,
   type: Schema.Literals(["warranty", "insurance", "digital", "return_guarantee"]),
-  title: Schema.String,
+  title: SafeString,
   price: Schema.Finite
 })
 
@@ -136,7 +137,7 @@ export type BundleOffer = typeof BundleOffer.Type
  */
 export const ProductDetail = Schema.Struct({
   ...ProductSummary.fields,
-  description: Schema.String,
+  description: SafeString,
   images: Schema.Array(CatalogueImage),
   params: Schema.Array(ProductParam),
   variants: Schema.Array(ProductVariantOption),

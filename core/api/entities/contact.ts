@@ -5,6 +5,7 @@
  */
 import { Schema } from "effect"
 import { IntFromString } from "./wire.ts"
+import { NonEmptySafeString, SafeString } from "./text.ts"
 
 /**
  * The text fields of the contact form submission (§3). It is sent as multipart form data, so every field is a
@@ -16,17 +17,17 @@ import { IntFromString } from "./wire.ts"
  * and the topic picks `selected_1`..`selected_3` are optional.
  */
 export const ContactForm = Schema.Struct({
-  firstname: Schema.NonEmptyString,
-  lastname: Schema.NonEmptyString,
-  email: Schema.NonEmptyString,
-  feedback: Schema.NonEmptyString,
-  bot2: Schema.NonEmptyString,
-  bot2i: Schema.NonEmptyString,
-  customNumber: Schema.optionalKey(Schema.String),
-  reason: Schema.optionalKey(Schema.String),
-  selected_1: Schema.optionalKey(Schema.String),
-  selected_2: Schema.optionalKey(Schema.String),
-  selected_3: Schema.optionalKey(Schema.String),
+  firstname: NonEmptySafeString,
+  lastname: NonEmptySafeString,
+  email: NonEmptySafeString,
+  feedback: NonEmptySafeString,
+  bot2: NonEmptySafeString,
+  bot2i: NonEmptySafeString,
+  customNumber: Schema.optionalKey(SafeString),
+  reason: Schema.optionalKey(SafeString),
+  selected_1: Schema.optionalKey(SafeString),
+  selected_2: Schema.optionalKey(SafeString),
+  selected_3: Schema.optionalKey(SafeString),
   MAX_FILE_SIZE: Schema.optionalKey(IntFromString)
 })
 

@@ -8,6 +8,7 @@ import { Effect, Schema } from "effect"
 import { deliveryMethodKinds, deliveryTypes } from "../../domain/delivery.ts"
 import { defaultPaymentLimitation } from "../../domain/payment.ts"
 import { WireInt, WireNumber, WireString } from "./wire.ts"
+import { SafeString } from "./text.ts"
 
 /** A delivery type (§3): express, post, pup, preferred_pup ("preferred pup"), standard. */
 export const DeliveryType = Schema.Literals(deliveryTypes)
@@ -33,7 +34,7 @@ export type EarliestDate = typeof EarliestDate.Type
 /** A pick-up transport (carrier) offered by a delivery method (§3): `id` and its `icon` (a missing icon is logged, §8). */
 export const PupTransport = Schema.Struct({
   id: WireString,
-  icon: Schema.optionalKey(Schema.String)
+  icon: Schema.optionalKey(SafeString)
 })
 
 /** Decoded type of {@link PupTransport}. */
@@ -42,8 +43,8 @@ export type PupTransport = typeof PupTransport.Type
 /** A kind of pick-up point (§3 pupTypes): `id`, `name`, `icon`. */
 export const PupType = Schema.Struct({
   id: WireString,
-  name: Schema.optionalKey(Schema.String),
-  icon: Schema.optionalKey(Schema.String)
+  name: Schema.optionalKey(SafeString),
+  icon: Schema.optionalKey(SafeString)
 })
 
 /** Decoded type of {@link PupType}. */
@@ -55,9 +56,9 @@ export type PupType = typeof PupType.Type
  */
 export const Branch = Schema.Struct({
   id: WireString,
-  name: Schema.optionalKey(Schema.String),
-  address: Schema.optionalKey(Schema.String),
-  city: Schema.optionalKey(Schema.String),
+  name: Schema.optionalKey(SafeString),
+  address: Schema.optionalKey(SafeString),
+  city: Schema.optionalKey(SafeString),
   zip: Schema.optionalKey(WireString),
   lat: Schema.optionalKey(WireNumber),
   lng: Schema.optionalKey(WireNumber),
@@ -72,7 +73,7 @@ export type Branch = typeof Branch.Type
 export const Transport = Schema.Struct({
   id: WireString,
   type: Schema.optionalKey(DeliveryType),
-  title: Schema.optionalKey(Schema.String),
+  title: Schema.optionalKey(SafeString),
   price: Schema.optionalKey(WireNumber),
   earliestDate: Schema.optionalKey(EarliestDate)
 })
@@ -84,7 +85,7 @@ export type Transport = typeof Transport.Type
 export const SelectedDeliveryMethod = Schema.Struct({
   id: Schema.optionalKey(WireString),
   type: Schema.optionalKey(DeliveryType),
-  title: Schema.optionalKey(Schema.String),
+  title: Schema.optionalKey(SafeString),
   price: Schema.optionalKey(WireNumber),
   branch: Schema.optionalKey(Schema.NullOr(Branch)),
   earliestDate: Schema.optionalKey(EarliestDate)
@@ -99,7 +100,7 @@ export type SelectedDeliveryMethod = typeof SelectedDeliveryMethod.Type
  */
 export const DeliveryMethod = Schema.Struct({
   type: Schema.optionalKey(DeliveryMethodKind),
-  title: Schema.optionalKey(Schema.String),
+  title: Schema.optionalKey(SafeString),
   selected: Schema.optionalKey(Schema.NullOr(SelectedDeliveryMethod)),
   available: Schema.optionalKey(Schema.Boolean),
   availablePupTransports: Schema.optionalKey(Schema.Array(PupTransport))
@@ -114,7 +115,7 @@ export type DeliveryMethod = typeof DeliveryMethod.Type
  */
 export const DeliveryPayment = Schema.Struct({
   externalId: WireString,
-  paymentLimitation: Schema.String.pipe(Schema.withDecodingDefault(Effect.succeed(defaultPaymentLimitation)))
+  paymentLimitation: SafeString.pipe(Schema.withDecodingDefault(Effect.succeed(defaultPaymentLimitation)))
 })
 
 /** Decoded type of {@link DeliveryPayment}. */
@@ -133,7 +134,7 @@ export type DeliveryGeoPoint = typeof DeliveryGeoPoint.Type
  * Remaining purchase until free marketplace delivery (§3 `marketplaceFreeDeliveryRemains`). Kept raw (number,
  * string or `null`) because §5 says it counts only when numeric: the rule decides, not the decoder.
  */
-export const FreeDeliveryRemains = Schema.NullOr(Schema.Union([Schema.Finite, Schema.String]))
+export const FreeDeliveryRemains = Schema.NullOr(Schema.Union([Schema.Finite, SafeString]))
 
 /** Decoded type of {@link FreeDeliveryRemains}. */
 export type FreeDeliveryRemains = typeof FreeDeliveryRemains.Type
@@ -144,7 +145,7 @@ export const Delivery = Schema.Struct({
   deliveryMethods: Schema.optionalKey(Schema.Array(DeliveryMethod)),
   isMarketplace: Schema.optionalKey(Schema.Boolean),
   marketplaceFreeDeliveryRemains: Schema.optionalKey(FreeDeliveryRemains),
-  deliveredBy: Schema.optionalKey(Schema.String),
+  deliveredBy: Schema.optionalKey(SafeString),
   address: Schema.optionalKey(Schema.Struct({ shipping: Schema.optionalKey(DeliveryGeoPoint) })),
   payments: Schema.optionalKey(Schema.Array(DeliveryPayment)),
   transports: Schema.optionalKey(Schema.Array(Transport)),
@@ -158,8 +159,8 @@ export type Delivery = typeof Delivery.Type
 /** The marketing campaign bar of the delivery step (§3 campaignBar; select-campaign, §7). Fields are ours. */
 export const CampaignBar = Schema.Struct({
   id: Schema.optionalKey(WireString),
-  title: Schema.optionalKey(Schema.String),
-  text: Schema.optionalKey(Schema.String),
+  title: Schema.optionalKey(SafeString),
+  text: Schema.optionalKey(SafeString),
   selected: Schema.optionalKey(Schema.Boolean)
 })
 
@@ -169,7 +170,7 @@ export type CampaignBar = typeof CampaignBar.Type
 /** An order consent shown in the delivery step (§3 consents; order-consents, §7). Fields besides `code` are ours. */
 export const OrderConsent = Schema.Struct({
   code: WireString,
-  text: Schema.optionalKey(Schema.String),
+  text: Schema.optionalKey(SafeString),
   checked: Schema.optionalKey(Schema.Boolean),
   required: Schema.optionalKey(Schema.Boolean)
 })

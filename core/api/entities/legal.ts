@@ -5,11 +5,12 @@
  */
 import { Schema } from "effect"
 import { WireInt } from "./wire.ts"
+import { SafeString } from "./text.ts"
 
 /** An uncleared legal text the customer must approve (§3): `legal_id` and its `text` (trusted HTML). */
 export const Legal = Schema.Struct({
   legal_id: WireInt,
-  text: Schema.String
+  text: SafeString
 })
 
 /** Decoded type of {@link Legal}. */

@@ -8,6 +8,7 @@ import { Schema } from "effect"
 import { accountTypes } from "../../domain/customer.ts"
 import { cartUpdateActions, newPurchaseStatus, personalizationValues } from "../../domain/tracking.ts"
 import { StringOrNumber, WireInt, WireNumber, WireString } from "./wire.ts"
+import { NonEmptySafeString, SafeJson, SafeString } from "./text.ts"
 
 /** The account type a tracking event reports (§3, §6): registered (has a customer id) or guest. */
 export const AccountType = Schema.Literals(accountTypes)
@@ -23,8 +24,8 @@ export type Personalization = typeof Personalization.Type
 
 /** The ids identifying the customer of a tracking event (§3): the `cookie` id and, when known, the other ids. */
 export const CustomerIds = Schema.Struct({
-  cookie: Schema.String,
-  exponea_id: Schema.optionalKey(Schema.String),
+  cookie: SafeString,
+  exponea_id: Schema.optionalKey(SafeString),
   customer_id: Schema.optionalKey(WireString)
 })
 
@@ -39,17 +40,17 @@ export const TrackingProperties = Schema.StructWithRest(
   Schema.Struct({
     personalization: Schema.optionalKey(Personalization),
     account_type: Schema.optionalKey(AccountType),
-    location: Schema.optionalKey(Schema.String),
-    path: Schema.optionalKey(Schema.String),
-    referrer: Schema.optionalKey(Schema.String),
-    os: Schema.optionalKey(Schema.String),
-    device: Schema.optionalKey(Schema.String),
-    browser: Schema.optionalKey(Schema.String),
-    utm_campaign: Schema.optionalKey(Schema.String),
-    utm_medium: Schema.optionalKey(Schema.String),
-    utm_source: Schema.optionalKey(Schema.String)
+    location: Schema.optionalKey(SafeString),
+    path: Schema.optionalKey(SafeString),
+    referrer: Schema.optionalKey(SafeString),
+    os: Schema.optionalKey(SafeString),
+    device: Schema.optionalKey(SafeString),
+    browser: Schema.optionalKey(SafeString),
+    utm_campaign: Schema.optionalKey(SafeString),
+    utm_medium: Schema.optionalKey(SafeString),
+    utm_source: Schema.optionalKey(SafeString)
   }),
-  [Schema.Record(Schema.String, Schema.Json)]
+  [Schema.Record(SafeString, SafeJson)]
 )
 
 /** Decoded type of {@link TrackingProperties}. */
@@ -60,7 +61,7 @@ export type TrackingProperties = typeof TrackingProperties.Type
  * `timestamp` in seconds (may have a fraction).
  */
 export const TrackingEvent = Schema.Struct({
-  event_type: Schema.NonEmptyString,
+  event_type: NonEmptySafeString,
   customer_ids: CustomerIds,
   properties: Schema.optionalKey(TrackingProperties),
   timestamp: Schema.Finite
@@ -87,17 +88,17 @@ export const PurchaseTrackingItem = Schema.Struct({
   quantity: WireInt,
   price: WireNumber,
   total_price: Schema.optionalKey(WireNumber),
-  title: Schema.optionalKey(Schema.String),
-  brand: Schema.optionalKey(Schema.String),
+  title: Schema.optionalKey(SafeString),
+  brand: Schema.optionalKey(SafeString),
   category_id: Schema.optionalKey(StringOrNumber),
-  category_name: Schema.optionalKey(Schema.String),
-  category_1: Schema.optionalKey(Schema.String),
-  category_2: Schema.optionalKey(Schema.String),
-  category_3: Schema.optionalKey(Schema.String),
-  category_4: Schema.optionalKey(Schema.String),
-  category_5: Schema.optionalKey(Schema.String),
-  category_6: Schema.optionalKey(Schema.String),
-  categories_path: Schema.optionalKey(Schema.String)
+  category_name: Schema.optionalKey(SafeString),
+  category_1: Schema.optionalKey(SafeString),
+  category_2: Schema.optionalKey(SafeString),
+  category_3: Schema.optionalKey(SafeString),
+  category_4: Schema.optionalKey(SafeString),
+  category_5: Schema.optionalKey(SafeString),
+  category_6: Schema.optionalKey(SafeString),
+  categories_path: Schema.optionalKey(SafeString)
 })
 
 /** Decoded type of {@link PurchaseTrackingItem}. */
@@ -118,11 +119,11 @@ export const CartUpdatePayload = Schema.Struct({
   product_id: StringOrNumber,
   variant_id: StringOrNumber,
   quantity: WireInt,
-  brand: Schema.optionalKey(Schema.String),
-  category: Schema.optionalKey(Schema.String),
+  brand: Schema.optionalKey(SafeString),
+  category: Schema.optionalKey(SafeString),
   total_quantity: Schema.optionalKey(WireInt),
   total_price: Schema.optionalKey(WireNumber),
-  variant_list: Schema.optionalKey(Schema.Array(Schema.String))
+  variant_list: Schema.optionalKey(Schema.Array(SafeString))
 })
 
 /** Decoded type of {@link CartUpdatePayload}. */

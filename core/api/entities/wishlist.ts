@@ -5,15 +5,16 @@
  */
 import { Schema } from "effect"
 import { WireInt, WireNumber, WireString } from "./wire.ts"
+import { SafeString } from "./text.ts"
 
 /** The product variant of a wishlist item (§3 `product.variant`), identified by `variantId`. */
 export const WishlistVariant = Schema.Struct({
   variantId: WireInt,
-  variantUrl: Schema.optionalKey(Schema.String),
-  title: Schema.optionalKey(Schema.String),
+  variantUrl: Schema.optionalKey(SafeString),
+  title: Schema.optionalKey(SafeString),
   mediaId: Schema.optionalKey(WireString),
   price: Schema.optionalKey(WireNumber),
-  currencyAbr: Schema.optionalKey(Schema.String)
+  currencyAbr: Schema.optionalKey(SafeString)
 })
 
 /** Decoded type of {@link WishlistVariant}. */
@@ -21,7 +22,7 @@ export type WishlistVariant = typeof WishlistVariant.Type
 
 /** The product of a wishlist item (§3): its `variant` and `mainCategoryUrlKey` (links are `/{key}/{variantUrl}`). */
 export const WishlistProduct = Schema.Struct({
-  mainCategoryUrlKey: Schema.optionalKey(Schema.String),
+  mainCategoryUrlKey: Schema.optionalKey(SafeString),
   variant: WishlistVariant
 })
 
@@ -46,7 +47,7 @@ export type WishlistItem = typeof WishlistItem.Type
 /** One wishlist of the customer (§3 `wishlists` list): `wishListId`, `name`, its items and their count. */
 export const Wishlist = Schema.Struct({
   wishListId: WireInt,
-  name: Schema.optionalKey(Schema.String),
+  name: Schema.optionalKey(SafeString),
   itemsCount: Schema.optionalKey(WireInt),
   items: Schema.optionalKey(Schema.Array(WishlistItem))
 })
@@ -75,7 +76,7 @@ export type WishlistSummary = typeof WishlistSummary.Type
 export const WishlistAddPayload = Schema.Struct({
   variantId: WireInt,
   wishlistId: Schema.optionalKey(WireInt),
-  newWishlistName: Schema.optionalKey(Schema.String),
+  newWishlistName: Schema.optionalKey(SafeString),
   amount: Schema.optionalKey(WireInt)
 })
 

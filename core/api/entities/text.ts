@@ -1,0 +1,47 @@
+/**
+ * The one string Schema of the contract: every text a client sends or receives (form fields, codes, query and path
+ * parameters, record keys) is a {@link SafeString}. It refuses what no storefront text contains and what the
+ * database cannot store: NUL, the other control characters except tab, line feed and carriage return, and unpaired
+ * UTF-16 surrogates. The server decodes every request with it, so such input is a 400 naming the field, never a
+ * database error; the client decodes answers with it too.
+ *
+ * @module
+ */
+import { Schema } from "effect"
+
+/** A control character other than tab, LF and CR (C0, DEL and C1), or a lone surrogate (not valid UTF-8). */
+const unsafeCharacter = /[^\P{Cc}\t\n\r]|\p{Cs}/u
+
+/** Whether a text holds no NUL, no control character but tab/CR/LF and no unpaired surrogate. */
+export const isSafeText = (text: string): boolean => !unsafeCharacter.test(text)
+
+/** What {@link SafeString} expects, as its failure messages say. */
+export const safeTextExpected = "a text without NUL, control characters (other than tab and line breaks) or unpaired surrogates"
+
+/** A string of the contract: any text {@link isSafeText} accepts. */
+export const SafeString = Schema.String.check(Schema.makeFilter(isSafeText, { expected: safeTextExpected }))
+
+/** Decoded type of {@link SafeString}. */
+export type SafeString = typeof SafeString.Type
+
+/** A {@link SafeString} that is not empty. */
+export const NonEmptySafeString = SafeString.check(Schema.isNonEmpty())
+
+/** Decoded type of {@link NonEmptySafeString}. */
+export type NonEmptySafeString = typeof NonEmptySafeString.Type
+
+/** Whether every string and every key inside a JSON value is {@link isSafeText} text. */
+export const isSafeJson = (value: unknown): boolean => {
+  if (typeof value === "string") return isSafeText(value)
+  if (Array.isArray(value)) return value.every(isSafeJson)
+  if (value !== null && typeof value === "object") {
+    return Object.entries(value).every(([key, item]) => isSafeText(key) && isSafeJson(item))
+  }
+  return true
+}
+
+/** Free JSON of the contract (tracking properties, tag data): any JSON whose strings and keys are {@link SafeString}s. */
+export const SafeJson = Schema.Json.check(Schema.makeFilter(isSafeJson, { expected: `JSON whose texts are ${safeTextExpected}` }))
+
+/** Decoded type of {@link SafeJson}. */
+export type SafeJson = typeof SafeJson.Type
