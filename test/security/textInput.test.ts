@@ -33,7 +33,7 @@ interface Target {
   readonly endpoint: HttpApiEndpoint.Top
 }
 
-const apis: ReadonlyArray<readonly [string, HttpApi.Any]> = [
+const apis: ReadonlyArray<readonly [string, unknown]> = [
   ["", ShopApi],
   ["/product-api", ProductApi],
   ["/recently-viewed-api", RecentlyViewedApi],

@@ -80,13 +80,22 @@ export const clientLayerFor = (backend: Backend, shopId: ShopId = "CZ10MA") => {
   )
 }
 
+/** What a test may add to the whole backend: more routes, and services replacing the defaults (settings, logs). */
+export interface DemoBackendOptions {
+  readonly routes?: unknown
+  readonly services?: unknown
+}
+
 /**
  * The whole reference backend (every route of demo/server/http/app.ts) in-process on a fresh
  * seeded database.
  */
-export const demoBackend = async (): Promise<Backend> => {
+export const demoBackend = async (options: DemoBackendOptions = {}): Promise<Backend> => {
   const { AppRoutes } = await import("../../demo/server/http/app.ts")
-  const routes = AppRoutes.pipe(
+  const extraRoutes = (options.routes ?? Layer.empty) as Layer.Layer<any, any, any>
+  const services = (options.services ?? Layer.empty) as Layer.Layer<any, any, any>
+  const routes = Layer.mergeAll(AppRoutes, extraRoutes).pipe(
+    Layer.provide(services),
     Layer.provide(freshDatabase()),
     Layer.provide(NodeHttpServer.layerHttpServices)
   ) as Layer.Layer<any, never, never>

@@ -1,7 +1,8 @@
 /**
  * The reference shop backend as one routes layer: the whole shop API contract (HttpApiBuilder over
  * `ShopApi`, OpenAPI at /api/openapi.json), the product, recently-viewed and tracking APIs under
- * their prefixes, the live-data stream, product images and the tracking-events page. Serve it with
+ * their prefixes, the live-data stream, product images and the tracking-events page, all behind the hardening
+ * middleware (request ids, 5xx log, body cap, security headers). Serve it with
  * Node (`main.ts`) or in-process with `HttpRouter.toWebHandler` (tests).
  *
  * @module
@@ -43,6 +44,7 @@ import { TagDataHandlers } from "../handlers/tagData.ts"
 import { trackingApiRoutes } from "../handlers/trackingApi.ts"
 import { WidgetsHandlers } from "../handlers/widgets.ts"
 import { LegacyWishlistHandlers, WishlistHandlers } from "../handlers/wishlist.ts"
+import { HardeningLayer } from "./hardening.ts"
 import { LiveHub, LiveRoutes } from "./live.ts"
 import { MediaRoutes } from "./media.ts"
 import { PageRoutes } from "./pages.ts"
@@ -110,5 +112,6 @@ export const AppRoutes = Layer.mergeAll(
   LiveRoutes,
   MediaRoutes,
   TrackingEventsRoutes,
-  PageRoutes
+  PageRoutes,
+  HardeningLayer
 ).pipe(Layer.provide([LiveHub.layer, ReadCache.layer]))

@@ -15,6 +15,8 @@ import { csrfHeader, sessionCookie, shopIdHeader } from "../../../core/api/heade
 import { CallPolicy, CsrfProtection, csrfRefusedMessage, CurrentSession, Session, type SessionData } from "../../../core/api/security.ts"
 import { isShopId, type ShopId } from "../../../core/domain/shop.ts"
 import { CacheBypass, cachedRead, ReadCache } from "../db/ReadCache.ts"
+import { overTls, SecuritySettings } from "./securitySettings.ts"
+import { throttledOperations, throttleWait, tooManyRequests } from "./throttle.ts"
 
 /** The shop a session starts in when the call names none. */
 export const defaultShopId: ShopId = "CZ10MA"
@@ -24,6 +26,13 @@ export const sessionMaxAgeSeconds = 30 * 24 * 60 * 60
 
 /** The query parameter that may carry the CSRF token on the logout link (§6). */
 export const csrfQueryParameter = "csrf_token"
+
+/**
+ * The operations whose CSRF token may come in the {@link csrfQueryParameter} query parameter, as `group.endpoint`:
+ * only the logout link (§6). Every other protected call takes it in the `X-CSRF-Token` header only, so a token never
+ * travels in a URL (logs, Referer).
+ */
+export const csrfInQueryOperations: ReadonlySet<string> = new Set(["account.logout"])
 
 /** A new random token (session ids, CSRF tokens): 32 bytes, base64url. */
 export const newToken = (): string => randomBytes(32).toString("base64url")
@@ -98,7 +107,8 @@ const startSession = (shopId: ShopId) =>
       SELECT ${sessionId}, ${shopId}, cart.cart_id, ${newToken()}, now() + make_interval(secs => ${sessionMaxAgeSeconds})
       FROM cart
       RETURNING cart_id, csrf_token`
-    const secure = request.headers["x-forwarded-proto"] === "https" || request.url.startsWith("https:")
+    const settings = yield* SecuritySettings
+    const secure = settings.secureCookies || overTls(settings, request)
     yield* HttpEffect.appendPreResponseHandler((_request, response) =>
       Effect.orDie(
         HttpServerResponse.setCookie(response, sessionCookie, sessionId, {
@@ -223,21 +233,32 @@ const sameToken = (given: string | undefined, expected: string): boolean => {
 }
 
 /**
- * The server's {@link CsrfProtection}: the `X-CSRF-Token` header (or, for the logout link, the
- * `csrf_token` query parameter) must equal the session's token, compared in constant time.
+ * The server's {@link CsrfProtection}: the `X-CSRF-Token` header (or, for the logout link only, see
+ * {@link csrfInQueryOperations}, the `csrf_token` query parameter) must equal the session's token, compared in
+ * constant time.
  */
-export const CsrfProtectionLive = Layer.succeed(CsrfProtection, (httpEffect) =>
+export const CsrfProtectionLive = Layer.succeed(CsrfProtection, (httpEffect, { endpoint, group }) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const session = yield* Effect.serviceOption(Session)
     if (session._tag === "None") return yield* Effect.die("CsrfProtection needs the CurrentSession middleware around it")
     const expected = session.value.csrfToken
-    const fromQuery = new URL(request.url, "http://localhost").searchParams.get(csrfQueryParameter) ?? undefined
+    const fromQuery = csrfInQueryOperations.has(idOf(endpoint, group))
+      ? new URL(request.url, "http://localhost").searchParams.get(csrfQueryParameter) ?? undefined
+      : undefined
     if (!sameToken(request.headers[csrfHeader], expected) && !sameToken(fromQuery, expected)) {
       return yield* new CsrfTokenInvalid({ message: csrfRefusedMessage })
     }
     return yield* httpEffect
   }))
 
-/** The call policy is the client's: on the server every call passes through. */
-export const CallPolicyLive = Layer.succeed(CallPolicy, (httpEffect) => httpEffect)
+/**
+ * The server's half of the call policy: the operations of {@link throttledOperations} answer 429 with
+ * `Retry-After` past their per-client budget; every other call passes through (timeouts and retries are the
+ * client's).
+ */
+export const CallPolicyLive = Layer.succeed(CallPolicy, (httpEffect, { endpoint, group }) => {
+  const limit = throttledOperations[idOf(endpoint, group)]
+  if (limit === undefined) return httpEffect
+  return Effect.flatMap(throttleWait(idOf(endpoint, group), limit), (wait) => (wait > 0 ? Effect.succeed(tooManyRequests(wait)) : httpEffect))
+})

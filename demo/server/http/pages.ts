@@ -3,7 +3,8 @@
  * origin as the API: every path no API route claims goes to React Router's request handler, with a
  * context through which route loaders call the shop API in process (no network hop, the shopper's
  * cookie forwarded). Built client assets are served from `demo/web/build/client` with long caching
- * for hashed files. API paths that match nothing stay JSON 404s.
+ * for hashed files. API paths that match nothing stay JSON 404s. A page's inline scripts carry the request's CSP
+ * nonce (see hardening.ts).
  *
  * @module
  */
@@ -14,6 +15,7 @@ import { readFile } from "node:fs/promises"
 import { extname, join, normalize, resolve } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib"
+import { CspNonce } from "./hardening.ts"
 
 /** Where `npm run build:web` writes the storefront. */
 export const webBuildDirectory = resolve(fileURLToPath(new URL("../../web/build", import.meta.url)))
@@ -38,7 +40,7 @@ export interface InProcessApi {
   readonly handler: (request: Request) => Promise<Response>
 }
 
-type PageHandler = (request: Request, api: InProcessApi) => Promise<Response>
+type PageHandler = (request: Request, api: InProcessApi, nonce: string | undefined) => Promise<Response>
 
 /** Loads the storefront's server bundle and wraps React Router's request handler around it. */
 const loadPageHandler = async (): Promise<PageHandler | undefined> => {
@@ -47,10 +49,14 @@ const loadPageHandler = async (): Promise<PageHandler | undefined> => {
   const build = await import(pathToFileURL(entry).href)
   const { createRequestHandler, RouterContextProvider } = await import("react-router")
   const handle = createRequestHandler(build, process.env["NODE_ENV"] === "development" ? "development" : "production")
-  const { apiContext } = build.entry.module as { apiContext?: import("react-router").RouterContext<InProcessApi | undefined> }
-  return (request, api) => {
+  const { apiContext, nonceContext } = build.entry.module as {
+    apiContext?: import("react-router").RouterContext<InProcessApi | undefined>
+    nonceContext?: import("react-router").RouterContext<string | undefined>
+  }
+  return (request, api, nonce) => {
     const context = new RouterContextProvider()
     if (apiContext !== undefined) context.set(apiContext, api)
+    if (nonceContext !== undefined) context.set(nonceContext, nonce)
     return handle(request, context)
   }
 }
@@ -149,7 +155,8 @@ export const PageRoutes = HttpRouter.use(Effect.fnUntraced(function*(router) {
       const handler = yield* Effect.promise(() => pages!)
       if (handler === undefined) return notBuilt
       const web = yield* HttpServerRequest.toWeb(request).pipe(Effect.orDie)
-      const response = yield* Effect.promise(() => handler(web, inProcessApi()))
+      const nonce = yield* Effect.serviceOption(CspNonce)
+      const response = yield* Effect.promise(() => handler(web, inProcessApi(), nonce._tag === "Some" ? nonce.value : undefined))
       return HttpServerResponse.fromWeb(gzipDocument(response, request.headers["accept-encoding"]))
     })
   )

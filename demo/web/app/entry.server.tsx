@@ -4,9 +4,11 @@
  */
 import { isbot } from "isbot"
 import { renderToReadableStream } from "react-dom/server"
-import { ServerRouter, type EntryContext } from "react-router"
+import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router"
+import { NonceContext, nonceContext } from "./lib/nonce.ts"
 
 export { apiContext } from "./lib/context.ts"
+export { nonceContext } from "./lib/nonce.ts"
 
 /** How long a streamed render may take before it is cut off. */
 export const streamTimeout = 10_000
@@ -15,10 +17,18 @@ export default async function handleRequest(
   request: Request,
   status: number,
   headers: Headers,
-  routerContext: EntryContext
+  routerContext: EntryContext,
+  loadContext?: RouterContextProvider
 ) {
   let failed = false
-  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} />, {
+  const nonce = loadContext?.get(nonceContext)
+  const page = (
+    <NonceContext value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} {...(nonce === undefined ? {} : { nonce })} />
+    </NonceContext>
+  )
+  const body = await renderToReadableStream(page, {
+    ...(nonce === undefined ? {} : { nonce }),
     signal: AbortSignal.timeout(streamTimeout),
     onError(error: unknown) {
       failed = true

@@ -9,6 +9,8 @@ import { translate, uiLanguageLocales } from "../../../core/messages/index.ts"
 import { StorefrontProvider } from "../../../react/storefront/StorefrontProvider.tsx"
 import { LinkProvider } from "../../../react/storefront/text.tsx"
 import { RouterLink } from "./lib/link.tsx"
+import { use } from "react"
+import { NonceContext } from "./lib/nonce.ts"
 import { widgetsStateAtom } from "../../../react/storefront/atoms.ts"
 import { initialWidgetsState } from "../../../core/services/widgetsState.ts"
 import { cookieHeaders, hasSessionCookie, shopCaller } from "./lib/api.server.ts"
@@ -56,6 +58,7 @@ const recordedConsents = (raw: string | undefined): Readonly<Record<string, bool
 export function Layout({ children }: { readonly children: React.ReactNode }) {
   const root = useRootData() as RootData | undefined
   const lang = root?.language ?? "en"
+  const nonce = use(NonceContext)
   return (
     <html lang={uiLanguageLocales[lang]}>
       <head>
@@ -68,8 +71,8 @@ export function Layout({ children }: { readonly children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration {...(nonce === undefined ? {} : { nonce })} />
+        <Scripts {...(nonce === undefined ? {} : { nonce })} />
       </body>
     </html>
   )

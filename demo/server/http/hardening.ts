@@ -1,0 +1,171 @@
+/**
+ * The server's outer layer of defence, around every route (issue 10 "Security", issue 12):
+ *
+ * - a request id per request, sent back as `X-Request-Id`;
+ * - every 5xx logged as one JSON line with its cause and the request id (never headers, bodies or query strings, so
+ *   no passwords, tokens or cookies), on stderr by default;
+ * - a body cap: a request whose `Content-Length` is over the cap is refused with 413 before anything is read, and a
+ *   body without a length stops being read at the cap (JSON routes {@link SecuritySettingsShape.maxJsonBodyBytes},
+ *   multipart uploads the contact form's total plus {@link multipartOverheadBytes});
+ * - headers: `X-Content-Type-Options: nosniff` and `Referrer-Policy: strict-origin-when-cross-origin` everywhere, a
+ *   Content-Security-Policy (pages: own origin, scripts only with the request's nonce, `frame-ancestors 'none'`;
+ *   other answers: nothing at all), and `Cache-Control: no-store` on whatever is session-bound (API answers, pages,
+ *   their data requests and anything setting a cookie).
+ *
+ * @module
+ */
+import { randomBytes, randomUUID } from "node:crypto"
+import { ByteSize, Cause, Context, Effect, Exit, Layer } from "effect"
+import { Cookies, HttpIncomingMessage, HttpRouter, HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { ContactUploadLimits } from "../domain/contact.ts"
+import { SecuritySettings } from "./securitySettings.ts"
+
+/** The response header carrying the request id. */
+export const requestIdHeader = "x-request-id"
+
+/** Room for the form fields and multipart framing of an upload, on top of the files' total (64 KiB). */
+export const multipartOverheadBytes = 64 * 1024
+
+/** The CSP nonce of the current request, for the page render's inline scripts. */
+export class CspNonce extends Context.Service<CspNonce, string>()("demo/server/CspNonce") {}
+
+/** One logged server error. */
+export interface ServerErrorRecord {
+  readonly level: "error"
+  readonly time: string
+  readonly requestId: string
+  readonly method: string
+  /** The path, without the query string (it may carry tokens). */
+  readonly path: string
+  readonly status: number
+  /** The cause, pretty-printed, with password-like values masked. */
+  readonly cause: string
+}
+
+/** Where server errors go: one JSON line each on stderr unless provided otherwise (tests collect them). */
+export const ServerErrorLog = Context.Reference<(record: ServerErrorRecord) => void>("demo/server/ServerErrorLog", {
+  defaultValue: () => (record) => process.stderr.write(`${JSON.stringify(record)}\n`)
+})
+
+/** Masks values of password-, token- and cookie-like keys in a text (a cause may quote a payload). */
+export const maskSecrets = (text: string): string =>
+  text.replace(
+    /("?(?:password|passwd|newPassword|oldPassword|token|csrf[_-]?token|cookie|authorization|secret)"?\s*[:=]\s*)("[^"]*"|[^\s,;}&]+)/gi,
+    "$1***"
+  )
+
+/** The Content-Security-Policy of a page whose inline scripts carry `nonce`. */
+export const pagePolicy = (nonce: string): string =>
+  [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'"
+  ].join("; ")
+
+/** The Content-Security-Policy of every answer that is not a page (JSON, files): it may run and embed nothing. */
+export const nonPagePolicy = "default-src 'none'; frame-ancestors 'none'"
+
+const bodyMethods = new Set(["POST", "PUT", "PATCH", "DELETE"])
+
+const sessionBound = (path: string, response: HttpServerResponse.HttpServerResponse, contentType: string): boolean =>
+  path.startsWith("/api/") || path.endsWith(".data") || contentType.startsWith("text/html") || !Cookies.isEmpty(response.cookies)
+
+const withSecurityHeaders = (
+  response: HttpServerResponse.HttpServerResponse,
+  path: string,
+  requestId: string,
+  nonce: string
+): HttpServerResponse.HttpServerResponse => {
+  const contentType = String(response.headers["content-type"] ?? ("contentType" in response.body ? response.body.contentType : ""))
+  const headers: Record<string, string> = {
+    [requestIdHeader]: requestId,
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin"
+  }
+  if (response.headers["content-security-policy"] === undefined) {
+    headers["content-security-policy"] = contentType.startsWith("text/html") ? pagePolicy(nonce) : nonPagePolicy
+  }
+  if (sessionBound(path, response, contentType) && (response.headers["cache-control"] === undefined || !Cookies.isEmpty(response.cookies))) {
+    headers["cache-control"] = "no-store"
+  }
+  return HttpServerResponse.setHeaders(response, headers)
+}
+
+/** The 413 answer of a body over the cap. */
+const payloadTooLarge = (cap: number) =>
+  HttpServerResponse.jsonUnsafe(
+    { _tag: "PayloadTooLarge", message: `The request body is larger than ${cap} bytes.`, maxPostSize: cap },
+    { status: 413, headers: { connection: "close" } }
+  )
+
+/** Whether a failure is a body read stopped at the cap. */
+const isBodyTooLarge = (cause: Cause.Cause<unknown>): boolean =>
+  cause.reasons.some((reason) => {
+    const error: unknown = reason._tag === "Fail" ? reason.error : reason._tag === "Die" ? reason.defect : undefined
+    const parse = (error as { reason?: { _tag?: string; reason?: string } } | undefined)?.reason
+    return parse?._tag === "RequestParseError" && parse.reason === "BodyTooLarge"
+  })
+
+/** The global middleware (see the module comment). */
+export const HardeningMiddleware = HttpRouter.middleware(Effect.gen(function*() {
+  const settings = yield* SecuritySettings
+  const limits = yield* ContactUploadLimits
+  const errorLog = yield* ServerErrorLog
+  const capOf = (contentType: string): number =>
+    contentType.toLowerCase().startsWith("multipart/") ? limits.maxPostSize + multipartOverheadBytes : settings.maxJsonBodyBytes
+  return (httpEffect) => {
+    // it never fails: every failure becomes its response here (widened to the router's error type)
+    const hardened: Effect.Effect<HttpServerResponse.HttpServerResponse, Effect.Error<typeof httpEffect>, HttpServerRequest.HttpServerRequest> = Effect.gen(function*() {
+      const request = yield* HttpServerRequest.HttpServerRequest
+      const requestId = randomUUID()
+      const nonce = randomBytes(16).toString("base64")
+      const path = new URL(request.url, "http://localhost").pathname
+      let response: HttpServerResponse.HttpServerResponse
+      const cap = capOf(request.headers["content-type"] ?? "")
+      const declared = Number(request.headers["content-length"] ?? "0")
+      if (bodyMethods.has(request.method) && Number.isFinite(declared) && declared > cap) {
+        response = payloadTooLarge(cap)
+      } else {
+        const exit = yield* Effect.exit(
+          httpEffect.pipe(
+            Effect.provideService(CspNonce, nonce),
+            Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(cap))
+          )
+        )
+        let cause: Cause.Cause<unknown> | undefined
+        if (Exit.isSuccess(exit)) {
+          response = exit.value
+        } else if (isBodyTooLarge(exit.cause)) {
+          response = payloadTooLarge(cap)
+        } else {
+          const [failed, reported] = HttpServerError.causeResponseStripped(exit.cause)
+          response = failed
+          cause = reported._tag === "Some" ? reported.value : exit.cause
+        }
+        if (response.status >= 500) {
+          errorLog({
+            level: "error",
+            time: new Date().toISOString(),
+            requestId,
+            method: request.method,
+            path,
+            status: response.status,
+            cause: maskSecrets(cause === undefined ? `answered ${response.status} without a failure` : Cause.pretty(cause))
+          })
+        }
+      }
+      return withSecurityHeaders(response, path, requestId, nonce)
+    })
+    return hardened
+  }
+}), { global: true })
+
+/** {@link HardeningMiddleware} as a layer over the app's router. */
+export const HardeningLayer: Layer.Layer<never, never, HttpRouter.HttpRouter> = HardeningMiddleware as never
