@@ -5,18 +5,22 @@
  * load-addresses; no open redirect is ever echoed.
  */
 import { afterAll, assert, describe, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Layer } from "effect"
 import { AccountGroup } from "../../core/api/account.ts"
 import { bootstrapSession, makeShopClient } from "../../core/api/client.ts"
 import { shopById } from "../../core/domain/shop.ts"
 import { demoPassword } from "../../demo/server/db/seed/seed.ts"
 import { accountLockSeconds, maxFailedLogins } from "../../demo/server/domain/account.ts"
 import { AccountHandlers } from "../../demo/server/handlers/account.ts"
+import { SecuritySettings, securitySettingsFrom } from "../../demo/server/http/securitySettings.ts"
 import { backendFor, clientLayerFor, testBaseUrl } from "../support/server.ts"
 import { demoAccount, groupsOf, logInAs, openRedirectPayloads, rawLogIn, rawSession, sqlProbe } from "./accountSupport.ts"
 
 const probe = sqlProbe()
-const backend = backendFor(groupsOf(AccountGroup), AccountHandlers, probe.layer)
+// The account rules from one in-process client: the per-client throttle (tested in test/security/login.test.ts)
+// would answer 429 before the 5th failure.
+const unthrottled = Layer.succeed(SecuritySettings, { ...securitySettingsFrom({}), throttling: false })
+const backend = backendFor(groupsOf(AccountGroup), AccountHandlers, Layer.mergeAll(probe.layer, unthrottled))
 afterAll(() => backend.dispose())
 
 const cz = shopById("CZ10MA")

@@ -16,14 +16,17 @@ import { contactRateLimit, defaultContactUploadConfig } from "../../demo/server/
 import { CaptchaHandlers } from "../../demo/server/handlers/captcha.ts"
 import { ContactHandlers } from "../../demo/server/handlers/contact.ts"
 import { ContentHandlers } from "../../demo/server/handlers/content.ts"
+import { SecuritySettings, securitySettingsFrom } from "../../demo/server/http/securitySettings.ts"
 import { backendFor, clientLayerFor, testBaseUrl } from "../support/server.ts"
 import { countRows, dbProbe } from "../support/sideApis.ts"
 
 const probe = dbProbe()
+// The form's rules from one in-process client: the per-client throttle is tested in test/security/throttling.test.ts.
+const unthrottled = Layer.succeed(SecuritySettings, { ...securitySettingsFrom({}), throttling: false })
 const backend = backendFor(
   [ContentGroup, ContactGroup, CaptchaGroup],
   Layer.mergeAll(ContentHandlers, ContactHandlers, CaptchaHandlers),
-  probe.layer
+  Layer.mergeAll(probe.layer, unthrottled)
 )
 afterAll(() => backend.dispose())
 beforeAll(() => backend.handler(new Request(`${testBaseUrl}/api/session`)), 240_000)

@@ -89,6 +89,8 @@ export const accountTexts = {
   loginRejected: "The e-mail or password is not correct.",
   /** Too many failed logins (§8 423). */
   accountLocked: "Too many failed logins: the account is locked for a while. You can reset your password.",
+  /** Too many failed logins from this client (429, before any account locks). */
+  tooManyFailedLogins: "Too many failed logins from this device; wait a few minutes before trying again.",
   /** The account was deactivated (legal conditions declined). */
   accountDeactivated: "This account has been deactivated.",
   /** Facebook login has no provider in the demo. */
@@ -606,6 +608,53 @@ export type Authentication =
       readonly _tag: "Deactivated"
     }
 
+/**
+ * Failed logins of e-mails that have no account in a shop, counted as an account's would be (same threshold, window
+ * and lock), so that the answers to an unknown and to a registered e-mail cannot be told apart: both lock after
+ * {@link maxFailedLogins} failures. Kept in the process, at most {@link maxTrackedUnknownEmails} e-mails (the oldest
+ * window is forgotten first).
+ */
+export class UnknownEmailLocks {
+  private readonly entries = new Map<string, { failures: number; windowStart: number; lockedUntil: number }>()
+
+  /** Whether the e-mail is locked at `now` (ms). */
+  isLocked(key: string, now: number): boolean {
+    return (this.entries.get(key)?.lockedUntil ?? 0) > now
+  }
+
+  /** Counts a failure at `now`; answers whether it locks the e-mail. */
+  fail(key: string, now: number): boolean {
+    let entry = this.entries.get(key)
+    if (entry === undefined || now - entry.windowStart >= failedLoginWindowSeconds * 1000) {
+      entry = { failures: 0, windowStart: now, lockedUntil: entry?.lockedUntil ?? 0 }
+    }
+    this.entries.delete(key)
+    entry.failures++
+    if (entry.failures >= maxFailedLogins) {
+      entry = { failures: 0, windowStart: now, lockedUntil: now + accountLockSeconds * 1000 }
+      this.entries.set(key, entry)
+      this.trim()
+      return true
+    }
+    this.entries.set(key, entry)
+    this.trim()
+    return false
+  }
+
+  private trim(): void {
+    while (this.entries.size > maxTrackedUnknownEmails) {
+      const oldest = this.entries.keys().next().value
+      if (oldest === undefined) break
+      this.entries.delete(oldest)
+    }
+  }
+}
+
+/** How many unknown e-mails {@link UnknownEmailLocks} keeps. */
+export const maxTrackedUnknownEmails = 100_000
+
+const unknownEmailLocks = new UnknownEmailLocks()
+
 interface LoginRow {
   readonly customer_id: number
   readonly password_hash: string
@@ -615,8 +664,8 @@ interface LoginRow {
 
 /**
  * Checks an e-mail (case-insensitive) and password in a shop. The scrypt comparison is constant-time
- * (password.ts), and an unknown e-mail costs the same as a known one. A locked account answers `Locked` without
- * looking at the password. A wrong password counts a failure; the {@link maxFailedLogins}th within
+ * (password.ts), and an unknown e-mail costs the same as a known one and locks the same way
+ * ({@link UnknownEmailLocks}). A locked account answers `Locked` without looking at the password. A wrong password counts a failure; the {@link maxFailedLogins}th within
  * {@link failedLoginWindowSeconds} of the first one locks the account for
  * {@link accountLockSeconds} and answers `Locked`. A correct one resets the count.
  */
@@ -629,8 +678,10 @@ export const authenticate = (shopId: ShopId, username: string, password: string)
       FROM customers c WHERE c.shop_id = ${shopId} AND lower(c.email) = lower(${username})`
     const row = rows[0]
     if (row === undefined) {
+      const key = `${shopId}|${username.toLowerCase()}`
+      if (unknownEmailLocks.isLocked(key, Date.now())) return { _tag: "Locked" } as Authentication
       yield* verifyPassword(password, decoyHash)
-      return { _tag: "Rejected" } as Authentication
+      return (unknownEmailLocks.fail(key, Date.now()) ? { _tag: "Locked" } : { _tag: "Rejected" }) as Authentication
     }
     if (row.locked) return { _tag: "Locked" } as Authentication
     const matches = yield* verifyPassword(password, row.password_hash)

@@ -6,13 +6,15 @@
  * @module
  */
 import { Effect } from "effect"
+import { HttpEffect, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { SqlClient } from "effect/sql"
 import { AccountLocked, LoginRejected, RegistrationRejected } from "../../../core/api/account.ts"
-import { NotFound, Unprocessable } from "../../../core/api/errors.ts"
+import { NotFound, TooManyRequests, Unprocessable } from "../../../core/api/errors.ts"
 import { Session, type SessionData } from "../../../core/api/security.ts"
 import { ShopApi } from "../../../core/api/ShopApi.ts"
 import { orderHistory } from "../domain/orderHistory.ts"
+import { failedLoginsPerClient, recordForClient, throttleWait } from "../http/throttle.ts"
 import {
   accountTexts,
   type AddressInput,
@@ -37,6 +39,9 @@ import {
 
 /** The cart url key of a shop as one path segment (`/kosik` gives `kosik`), as load-addresses is addressed (§2). */
 export const cartUrlSegment = (cartUrl: string): string => cartUrl.replace(/^\/+|\/+$/g, "")
+
+/** The client budget the failed logins count against. */
+const failedLoginsOperation = "account.login.failures"
 
 const loginRejected = (title: string) => new LoginRejected({ title, error: title, errors: [] })
 
@@ -100,7 +105,9 @@ const saveAddress = (session: SessionData, type: "billing" | "shipping", address
  *
  * - `login`: e-mail (case-insensitive) and password; 401 `LoginRejected` (one title for an unknown e-mail and a
  *   wrong password), 423 `AccountLocked` with the shop's password-recovery path after `maxFailedLogins` (5)
- *   failures within 15 minutes; on success the anonymous cart is merged into the customer's, the session is rotated (new id and csrf
+ *   failures within 15 minutes, for a registered and an unknown e-mail alike; 429 `TooManyRequests` with
+ *   `Retry-After` once the client made `failedLoginsPerClient` (4) failed logins within 15 minutes, so one client
+ *   cannot lock an account; on success the anonymous cart is merged into the customer's, the session is rotated (new id and csrf
  *   token) and the customer is answered, with `redirectUrl` only when the request's `return` parameter is a
  *   same-origin path.
  * - `fbLogin`: 401 `LoginRejected` (no Facebook provider in the demo).
@@ -131,7 +138,14 @@ export const AccountHandlers = HttpApiBuilder.group(
         run(Effect.gen(function*() {
           const session = yield* Session
           const shop = shopOf(session)
+          const wait = yield* throttleWait(failedLoginsOperation, failedLoginsPerClient, { count: false })
+          if (wait > 0) {
+            yield* HttpEffect.appendPreResponseHandler((_request, response) =>
+              Effect.succeed(HttpServerResponse.setHeader(response, "retry-after", String(wait))))
+            return yield* new TooManyRequests({ message: accountTexts.tooManyFailedLogins })
+          }
           const outcome = yield* authenticate(session.shopId, payload.username, payload.password)
+          if (outcome._tag === "Locked" || outcome._tag === "Rejected") yield* recordForClient(failedLoginsOperation, failedLoginsPerClient)
           switch (outcome._tag) {
             case "Locked":
               return yield* new AccountLocked({ title: accountTexts.accountLocked, redirectUrl: shop.urlKeys.passwordRecovery })

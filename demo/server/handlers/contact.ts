@@ -7,6 +7,7 @@
  * @module
  */
 import { Effect, FileSystem } from "effect"
+import { HttpEffect, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { SqlClient } from "effect/sql"
 import { okStatus } from "../../../core/api/entities/envelope.ts"
@@ -14,6 +15,8 @@ import { PayloadTooLarge, TooManyRequests, Unprocessable } from "../../../core/a
 import { Session } from "../../../core/api/security.ts"
 import { ShopApi } from "../../../core/api/ShopApi.ts"
 import { shopById } from "../../../core/domain/shop.ts"
+import { attachmentsField } from "../../../core/api/contact.ts"
+import { attachmentProblem } from "../domain/attachments.ts"
 import { consumeCaptcha } from "../domain/captcha.ts"
 import {
   checkSubmission,
@@ -24,6 +27,10 @@ import {
   safeFileName,
   storeContactMessage
 } from "../domain/contact.ts"
+import { recordForClient, throttleWait, wrongCaptchasPerClient } from "../http/throttle.ts"
+
+/** The client budget wrong captcha answers count against. */
+const wrongCaptchasOperation = "contact.captcha.wrong"
 
 /** The answer text of a stored message (ours; the spec shows none). */
 export const contactThanksMessage = "Thank you, we will answer by email."
@@ -32,9 +39,11 @@ export const contactThanksMessage = "Thank you, we will answer by email."
  * The handlers of the contact group. `submit`, in this order: 429 when the session sent too many
  * messages lately; 413 {@link PayloadTooLarge} when a file or all files are above
  * {@link ContactUploadLimits}; 422 {@link Unprocessable} naming a refused field (required fields,
- * email, topic picks out of the shop's tree, a reason not matching them); 422 `field: "bot2"` when
+ * email, topic picks out of the shop's tree, a reason not matching them); 422 `field: "attachments"` for a file
+ * that is not an image, PDF, plain text or office document whose content, type and name agree; 422 `field: "bot2"` when
  * the captcha answer is wrong, expired, unknown or of another session (the challenge is used up
- * either way); otherwise the message and its attachments are stored in one transaction and the
+ * either way; past `wrongCaptchasPerClient` wrong answers a client gets 429 with Retry-After before its answer is
+ * checked); otherwise the message and its attachments are stored in one transaction and the
  * answer is `status: "ok"`. Six or more files never reach the handler (400 by the contract).
  */
 export const ContactHandlers = HttpApiBuilder.group(
@@ -67,13 +76,23 @@ export const ContactHandlers = HttpApiBuilder.group(
             )
             : Effect.fail(new Unprocessable({ message: refusal.message, field: refusal.field }))
         }
-        const solved = yield* withSql(consumeCaptcha(session.sessionId, payload.bot2i, payload.bot2))
-        if (!solved) {
-          return yield* new Unprocessable({ message: "The text from the picture does not match; try a new picture.", field: "bot2" })
-        }
         const attachments = []
         for (const file of files) {
-          attachments.push({ name: file.name, contentType: file.contentType, content: yield* Effect.orDie(fs.readFile(file.path)) })
+          const content = yield* Effect.orDie(fs.readFile(file.path))
+          const problem = attachmentProblem({ name: file.name, contentType: file.contentType, bytes: content })
+          if (problem !== undefined) return yield* new Unprocessable({ message: problem, field: attachmentsField })
+          attachments.push({ name: file.name, contentType: file.contentType.split(";")[0]!.trim().toLowerCase(), content })
+        }
+        const wait = yield* throttleWait(wrongCaptchasOperation, wrongCaptchasPerClient, { count: false })
+        if (wait > 0) {
+          yield* HttpEffect.appendPreResponseHandler((_request, response) =>
+            Effect.succeed(HttpServerResponse.setHeader(response, "retry-after", String(wait))))
+          return yield* new TooManyRequests({ message: "Too many wrong answers to the picture; try again in a few minutes." })
+        }
+        const solved = yield* withSql(consumeCaptcha(session.sessionId, payload.bot2i, payload.bot2))
+        if (!solved) {
+          yield* recordForClient(wrongCaptchasOperation, wrongCaptchasPerClient)
+          return yield* new Unprocessable({ message: "The text from the picture does not match; try a new picture.", field: "bot2" })
         }
         yield* withSql(
           storeContactMessage({ shopId: session.shopId, sessionId: session.sessionId, customerId: session.customerId }, payload, attachments)
