@@ -109,7 +109,7 @@ describe("contact uploads", () => {
         if (pulled > 400) controller.close()
       }
     })
-    const declared = limits.maxPostSize + multipartOverheadBytes + 1
+    const declared = defaultContactUploadConfig.maxPostSize + multipartOverheadBytes + 1
     const response = await backend.handler(
       new Request(`${testBaseUrl}/api/contact/submit`, {
         method: "POST",

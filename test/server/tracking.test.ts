@@ -8,7 +8,7 @@ import { Effect } from "effect"
 import type { TrackingEvent } from "../../core/api/entities/tracking.ts"
 import { buildTrackingEvent, trackingLogMessage } from "../../core/domain/tracking.ts"
 import { clientLayerFor, testBaseUrl } from "../support/server.ts"
-import { countRows, makeTrackingClient, sideApisBackend } from "../support/sideApis.ts"
+import { countRows, makeTrackingClient, sideApisBackend, testOperatorToken } from "../support/sideApis.ts"
 
 const backend = sideApisBackend()
 afterAll(() => backend.dispose())
@@ -31,7 +31,7 @@ interface Listing {
 }
 
 const listing = Effect.promise(async () => {
-  const response = await backend.handler(new Request(`${testBaseUrl}/api/tracking-events`))
+  const response = await backend.handler(new Request(`${testBaseUrl}/api/tracking-events`, { headers: { authorization: `Bearer ${testOperatorToken}` } }))
   return { status: response.status, body: (await response.json()) as Listing }
 })
 

@@ -17,6 +17,7 @@ import { recentlyViewedApiPrefix, recentlyViewedApiRoutes } from "../../demo/ser
 import { trackingApiPrefix, trackingApiRoutes } from "../../demo/server/handlers/trackingApi.ts"
 import { MediaRoutes } from "../../demo/server/http/media.ts"
 import { TrackingEventsRoutes } from "../../demo/server/http/trackingEvents.ts"
+import { SecuritySettings, securitySettingsFrom } from "../../demo/server/http/securitySettings.ts"
 import { type Backend, freshDatabase, testBaseUrl } from "./server.ts"
 
 /** A handle on the SqlClient of a backend, captured when the backend builds (after its first request). */
@@ -43,6 +44,9 @@ export const countRows = (probe: DbProbe, table: string) =>
   Effect.flatMap(probe.sql, (sql) =>
     Effect.map(Effect.orDie(sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql(table)}`), (rows) => rows[0]!.n))
 
+/** The operator token the side-APIs backend is configured with (it opens /api/tracking-events). */
+export const testOperatorToken = "test-operator-token"
+
 /** The product, recently-viewed and tracking APIs and the media and tracking-events routes, in-process. */
 export const sideApisBackend = (): Backend & { readonly probe: DbProbe } => {
   const probe = dbProbe()
@@ -53,7 +57,11 @@ export const sideApisBackend = (): Backend & { readonly probe: DbProbe } => {
     TrackingEventsRoutes,
     MediaRoutes,
     probe.layer
-  ).pipe(Layer.provide(freshDatabase()), Layer.provide(NodeHttpServer.layerHttpServices)) as Layer.Layer<any, never, never>
+  ).pipe(
+    Layer.provide(Layer.succeed(SecuritySettings, { ...securitySettingsFrom({}), operatorToken: testOperatorToken })),
+    Layer.provide(freshDatabase()),
+    Layer.provide(NodeHttpServer.layerHttpServices)
+  ) as Layer.Layer<any, never, never>
   const web = HttpRouter.toWebHandler(routes, { disableLogger: true })
   return { handler: (request) => web.handler(request), dispose: () => web.dispose(), probe }
 }

@@ -10,7 +10,7 @@ import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import type { TrackingEvent } from "../../../core/api/entities/tracking.ts"
 import { isShopId, type ShopId } from "../../../core/domain/shop.ts"
-import { isUuid } from "../../../core/domain/tracking.ts"
+import { isUuid, validateTrackingEvent } from "../../../core/domain/tracking.ts"
 import { recordView, viewedVariantOf } from "./recentlyViewed.ts"
 
 /** How a tracking event arrived (§4). */
@@ -21,6 +21,28 @@ export const logFieldMaxLength = 8000
 
 /** How many events and logs the listing answers. */
 export const trackingListLimit = 100
+
+/** The largest tracking event stored, as JSON, in bytes (8 KiB); larger ones are dropped. */
+export const trackingEventMaxBytes = 8 * 1024
+
+/** How far an event's timestamp may lie in the future (a client clock running ahead), in seconds (one day). */
+export const trackingClockSkewSeconds = 24 * 3600
+
+/** The earliest timestamp an event may carry (2000-01-01, in seconds). */
+export const trackingEarliestTimestamp = 946_684_800
+
+/**
+ * Why a decoded event is dropped rather than stored, or undefined when it is kept: the core's own rule
+ * (`validateTrackingEvent`: a type, a cookie id, checkout step and payment data), a size over
+ * {@link trackingEventMaxBytes}, or a timestamp before 2000 or more than a day ahead of `nowSeconds`.
+ */
+export const trackingEventDropReason = (event: TrackingEvent, nowSeconds: number): string | undefined => {
+  const problems = validateTrackingEvent(event, { apiUrl: "server" })
+  if (problems.length > 0) return problems.join(", ")
+  if (Buffer.byteLength(JSON.stringify(event)) > trackingEventMaxBytes) return "too-large"
+  if (event.timestamp < trackingEarliestTimestamp || event.timestamp > nowSeconds + trackingClockSkewSeconds) return "timestamp-out-of-range"
+  return undefined
+}
 
 /** The shop a tracking call names in its `x-shop-id` header, if it is a known shop. */
 export const shopOfHeader = (value: string | undefined): ShopId | undefined =>
@@ -36,7 +58,7 @@ export const customerIdOf = (event: TrackingEvent): number | null => {
 }
 
 /**
- * Stores a tracking event (source `track`) with its transport, shop (when the call named one),
+ * Stores a tracking event (source `track`) unless it is dropped ({@link trackingEventDropReason}), with its transport, shop (when the call named one),
  * cookie id, customer id, customer ids as sent, properties and timestamp; a product view event also
  * records the variant as recently viewed by the cookie's visitor (one transaction).
  */
@@ -46,6 +68,7 @@ export const storeTrackingEvent = (
   shopId: ShopId | undefined
 ): Effect.Effect<void, SqlError, SqlClient.SqlClient> =>
   Effect.gen(function*() {
+    if (trackingEventDropReason(event, Date.now() / 1000) !== undefined) return
     const sql = yield* SqlClient.SqlClient
     const variantId = viewedVariantOf(event.event_type, event.properties)
     const cookie = event.customer_ids.cookie
