@@ -3,8 +3,9 @@
  * reloads with a random parameter; §9 the 16-letter captcha id generated client-side).
  *
  * A challenge is 5 or 6 random characters drawn into a small grey PNG made here, without an image
- * library: a 5x7 bitmap font scaled up, each character shifted at random, crossed by noise lines and
- * speckled. The expected answer is stored server-side under the captcha id (table `captchas`), bound
+ * library: a 5x7 bitmap font, each character scaled, rotated, sheared and crowded against its
+ * neighbours, crossed by curves of the same ink, bent by sine waves and speckled, so that a
+ * template-matching solver fails (see {@link renderCaptcha} and test/security/captcha.test.ts). The expected answer is stored server-side under the captcha id (table `captchas`), bound
  * to the session that asked, for {@link captchaTtlSeconds}; it is checked once (case-insensitively)
  * and deleted whether right or wrong.
  *
@@ -153,59 +154,110 @@ export const randomCaptchaAnswer = (random: RandomInt = randomInt): string => {
 export const randomCaptchaId = (random: RandomInt = randomInt): string =>
   captchaIdFrom(Array.from({ length: 16 }, () => random(0, 0x1000000) / 0x1000000))
 
-const scale = 4
-const cellWidth = glyphSize.width * scale + 7
-const margin = 10
-const imageHeight = glyphSize.height * scale + 2 * 12
+/** The height of a challenge image, in pixels. */
+export const captchaImageHeight = 64
 
-const drawLine = (image: GreyImage, x0: number, y0: number, x1: number, y1: number, shade: number): void => {
-  const steps = Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0), 1)
-  for (let i = 0; i <= steps; i++) {
-    const x = Math.round(x0 + ((x1 - x0) * i) / steps)
-    const y = Math.round(y0 + ((y1 - y0) * i) / steps)
-    for (const dy of [0, 1]) {
-      if (x >= 0 && x < image.width && y + dy >= 0 && y + dy < image.height) image.pixels[(y + dy) * image.width + x] = shade
+const margin = 10
+
+/** Whether a point of the font's coordinate space is ink, the stroke thickened by `grow` font pixels. */
+const inkAt = (char: string, fx: number, fy: number, grow: number): boolean =>
+  glyphPixel(char, Math.floor(fx), Math.floor(fy)) ||
+  glyphPixel(char, Math.floor(fx - grow), Math.floor(fy)) ||
+  glyphPixel(char, Math.floor(fx + grow), Math.floor(fy)) ||
+  glyphPixel(char, Math.floor(fx), Math.floor(fy - grow)) ||
+  glyphPixel(char, Math.floor(fx), Math.floor(fy + grow))
+
+/** Stamps a round brush of `radius` pixels at (x, y) into an ink mask. */
+const stamp = (mask: Uint8Array, width: number, height: number, x: number, y: number, radius: number): void => {
+  for (let dy = -radius; dy <= radius; dy++) {
+    for (let dx = -radius; dx <= radius; dx++) {
+      const px = Math.round(x + dx)
+      const py = Math.round(y + dy)
+      if (dx * dx + dy * dy <= radius * radius + 0.5 && px >= 0 && px < width && py >= 0 && py < height) mask[py * width + px] = 1
     }
   }
 }
 
+/** A quadratic curve from (x0, y0) over (cx, cy) to (x1, y1), drawn with a round brush into an ink mask. */
+const curve = (
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  points: readonly [number, number, number, number, number, number],
+  radius: number
+): void => {
+  const [x0, y0, cx, cy, x1, y1] = points
+  const steps = Math.ceil(Math.abs(x1 - x0) + Math.abs(y1 - y0)) * 2 + 1
+  for (let i = 0; i <= steps; i++) {
+    const t = i / steps
+    const x = (1 - t) * (1 - t) * x0 + 2 * (1 - t) * t * cx + t * t * x1
+    const y = (1 - t) * (1 - t) * y0 + 2 * (1 - t) * t * cy + t * t * y1
+    stamp(mask, width, height, x, y, radius)
+  }
+}
+
 /**
- * Draws a challenge answer as a greyscale raster: a light, slightly noisy background, each
- * character of the 5x7 font scaled 4x with a random shift, five noise lines across, and dark
- * speckles. Characters outside the font leave their cell blank.
+ * Draws a challenge answer as a greyscale raster made to defeat template matching (issue 12): each character of the
+ * 5x7 font gets its own scale (3.5 to 5 times, x and y apart), rotation (up to 20 degrees), shear and stroke weight,
+ * and crowds its neighbours so that characters may touch, at a random start in a picture as wide for 5 characters as for 6; a thin curve and a few short strokes of the same ink and weight
+ * cross the text; the whole picture is then bent by two sine waves, and grey noise and speckles cover it. Characters
+ * outside the font leave their place blank.
  */
 export const renderCaptcha = (answer: string, random: RandomInt = randomInt): GreyImage => {
-  const width = margin * 2 + answer.length * cellWidth
-  const height = imageHeight
-  const pixels = new Uint8Array(width * height)
-  for (let i = 0; i < pixels.length; i++) pixels[i] = random(228, 256)
-  const image: GreyImage = { width, height, pixels }
-  for (const [index, char] of Array.from(answer).entries()) {
-    const left = margin + index * cellWidth + random(0, 6)
-    const top = 12 + random(-8, 9)
-    const ink = random(20, 80)
-    const slant = random(-1, 2)
-    for (let gy = 0; gy < glyphSize.height; gy++) {
-      for (let gx = 0; gx < glyphSize.width; gx++) {
-        if (!glyphPixel(char, gx, gy)) continue
-        const shift = Math.round((slant * (glyphSize.height - gy)) / 2)
-        for (let py = 0; py < scale; py++) {
-          for (let px = 0; px < scale; px++) {
-            const x = left + gx * scale + px + shift
-            const y = top + gy * scale + py
-            if (x >= 0 && x < width && y >= 0 && y < height) pixels[y * width + x] = ink
-          }
-        }
+  const chars = Array.from(answer)
+  const height = captchaImageHeight
+  const width = margin * 2 + captchaLength.max * 27 + 8
+  const mask = new Uint8Array(width * height)
+  let x = margin + random(0, 6 + (captchaLength.max - chars.length) * 20)
+  for (const char of chars) {
+    const sx = random(35, 51) / 10
+    const sy = random(38, 52) / 10
+    const theta = (random(-20, 21) * Math.PI) / 180
+    const shear = random(-3, 4) / 10
+    const grow = random(5, 21) / 100
+    const glyphWidth = glyphSize.width * sx
+    const cx = x + glyphWidth / 2
+    const cy = height / 2 + random(-6, 7)
+    const reach = Math.ceil(Math.hypot(glyphWidth, glyphSize.height * sy) / 2) + 3
+    const cos = Math.cos(theta)
+    const sin = Math.sin(theta)
+    for (let py = Math.max(0, Math.floor(cy - reach)); py < Math.min(height, cy + reach); py++) {
+      for (let px = Math.max(0, Math.floor(cx - reach)); px < Math.min(width, cx + reach); px++) {
+        const dx = px + 0.5 - cx
+        const dy = py + 0.5 - cy
+        const v = -sin * dx + cos * dy
+        const u = cos * dx + sin * dy - shear * v
+        if (inkAt(char, u / sx + glyphSize.width / 2, v / sy + glyphSize.height / 2, grow)) mask[py * width + px] = 1
       }
     }
+    x += glyphWidth * 1.02 + random(0, 3)
   }
-  for (let line = 0; line < 5; line++) {
-    const third = Math.floor(width / 3)
-    drawLine(image, random(0, third), random(0, height), random(width - third, width), random(0, height), random(60, 170))
+  const brush = 1
+  curve(mask, width, height, [random(0, 12), random(10, height - 10), random(Math.floor(width / 4), Math.floor((3 * width) / 4)), random(-20, height + 20), random(width - 12, width), random(10, height - 10)], 0)
+  for (let i = 0; i < Math.ceil(chars.length / 2); i++) {
+    const sx = random(0, width)
+    const sy = random(8, height - 8)
+    curve(mask, width, height, [sx, sy, sx + random(-8, 9), sy + random(-8, 9), sx + random(-12, 13), sy + random(-12, 13)], brush)
+  }
+  const ampX = random(10, 21) / 10
+  const ampY = random(10, 21) / 10
+  const waveX = random(24, 36)
+  const waveY = random(30, 50)
+  const phaseX = random(0, 628) / 100
+  const phaseY = random(0, 628) / 100
+  const shade = random(25, 85)
+  const pixels = new Uint8Array(width * height)
+  for (let py = 0; py < height; py++) {
+    for (let px = 0; px < width; px++) {
+      const sx = Math.round(px + ampX * Math.sin(py / waveX * 2 * Math.PI + phaseX))
+      const sy = Math.round(py + ampY * Math.sin(px / waveY * 2 * Math.PI + phaseY))
+      const ink = sx >= 0 && sx < width && sy >= 0 && sy < height && mask[sy * width + sx] === 1
+      pixels[py * width + px] = ink ? shade + random(0, 40) : random(200, 256)
+    }
   }
   const speckles = Math.round(width * height * 0.03)
   for (let i = 0; i < speckles; i++) pixels[random(0, pixels.length)] = random(40, 200)
-  return image
+  return { width, height, pixels }
 }
 
 /** A challenge as the captcha call answers it (§3): the `id` and the base64 PNG `image`. */
