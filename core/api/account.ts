@@ -28,7 +28,7 @@ import { ItemParam } from "./entities/cart.ts"
 import { WireInt, WireNumber, WireString } from "./entities/wire.ts"
 import { Email, QueryInt, RequiredText } from "./requestFields.ts"
 import { CsrfProtection } from "./security.ts"
-import { SafeString } from "./entities/text.ts"
+import { hasSafeTexts, SafeString, safeRecord } from "./entities/text.ts"
 
 /** A password as typed: required (§5), never trimmed. */
 export const Password = SafeString.check(Schema.isNonEmpty({ expected: "a non-empty password" }))
@@ -163,7 +163,7 @@ const notEditableBillingProfile = Schema.makeFilter<{ readonly billingProfileId?
 export const BillingAddressInput = BillingAddress.mapFields((fields) => ({
   ...fields,
   billingProfileId: Schema.optionalKey(fields.billingProfileId)
-})).check(notEditableBillingProfile)
+})).check(notEditableBillingProfile, hasSafeTexts)
 
 /** Decoded type of {@link BillingAddressInput}. */
 export type BillingAddressInput = typeof BillingAddressInput.Type
@@ -172,7 +172,7 @@ export type BillingAddressInput = typeof BillingAddressInput.Type
 export const ShippingAddressInput = ShippingAddress.mapFields((fields) => ({
   ...fields,
   addressId: Schema.optionalKey(fields.addressId)
-}))
+})).check(hasSafeTexts)
 
 /** Decoded type of {@link ShippingAddressInput}. */
 export type ShippingAddressInput = typeof ShippingAddressInput.Type
@@ -300,7 +300,7 @@ export const OrderSummary = Schema.Struct({
   billingMethod: Schema.NullOr(SafeString),
   deliveries: Schema.Array(OrderDelivery),
   items: Schema.Array(OrderLine),
-  consents: Schema.optionalKey(Schema.Record(SafeString, Schema.Boolean))
+  consents: Schema.optionalKey(safeRecord(Schema.Boolean))
 })
 
 /** Decoded type of {@link OrderSummary}. */

@@ -17,7 +17,7 @@ import { BinaryFlag } from "./entities/payment.ts"
 import { NotFound } from "./errors.ts"
 import { RequiredText, NonNegativeDecimalFromString, PositiveIdFromString } from "./requestFields.ts"
 import { CsrfProtection } from "./security.ts"
-import { SafeString } from "./entities/text.ts"
+import { SafeString, safeRecord } from "./entities/text.ts"
 
 /** The longest invoice note accepted (ours: the spec shows no limit). */
 export const maxInvoiceNoteLength = 255
@@ -42,7 +42,7 @@ export type OrderConsentsResponse = typeof OrderConsentsResponse.Type
 /** The answer of order-consent-notes: the envelope plus `notes`, consent code to note text (shape ours). */
 export const OrderConsentNotesResponse = Schema.Struct({
   ...apiResponseFields,
-  notes: Schema.optionalKey(Schema.Record(SafeString, SafeString))
+  notes: Schema.optionalKey(safeRecord(SafeString))
 })
 
 /** Decoded type of {@link OrderConsentNotesResponse}. */

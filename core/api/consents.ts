@@ -12,7 +12,7 @@ import { CustomerConsents } from "./entities/customer.ts"
 import { LoginRequired, Unprocessable } from "./errors.ts"
 import { CallTimeout, cartTimeoutMs } from "./policy.ts"
 import { CsrfProtection } from "./security.ts"
-import { SafeString } from "./entities/text.ts"
+import { SafeString, safeRecord } from "./entities/text.ts"
 
 /**
  * A consent key: a §3 consent code (`marketing_1p`, `gdpr_panel`...), `product_reviews`, or a data-protection modal
@@ -29,7 +29,7 @@ export type ConsentKey = typeof ConsentKey.Type
  * Consents to record: consent key to given (`true`) or refused (`false`); at least one. A key that is not a
  * {@link ConsentKey} is refused (not silently dropped).
  */
-export const ConsentValues = Schema.Record(SafeString, Schema.Boolean).check(
+export const ConsentValues = safeRecord(Schema.Boolean).check(
   Schema.isPropertyNames(ConsentKey),
   Schema.isMinProperties(1, { expected: "at least one consent" })
 )

@@ -10,7 +10,7 @@ import { crossSellHitType, crossSellTrackPath } from "../domain/crossSell.ts"
 import { StringOrNumber } from "./entities/wire.ts"
 import { RequiredText } from "./requestFields.ts"
 import { CsrfProtection } from "./security.ts"
-import { SafeString } from "./entities/text.ts"
+import { hasSafeTexts, SafeString } from "./entities/text.ts"
 
 /**
  * The body of POST /api/xsell/track (§7), the Schema of the domain's `CrossSellTrackPayload`: the shopper `user`,
@@ -26,7 +26,7 @@ export const CrossSellTrackBody = Schema.Struct({
   bookmark_id: SafeString,
   m_id: SafeString,
   s_id: SafeString
-})
+}).check(hasSafeTexts)
 
 /** Decoded type of {@link CrossSellTrackBody}. */
 export type CrossSellTrackBody = typeof CrossSellTrackBody.Type

@@ -7,12 +7,11 @@
  * @module
  */
 import { Effect, Result, Schema, SchemaIssue } from "effect"
-import { SafeString } from "./entities/text.ts"
 
 /** One failing field of a decode: its dotted `path` (empty for the whole value) and the `message`. */
 export const DecodeProblem = Schema.Struct({
-  path: SafeString,
-  message: SafeString
+  path: Schema.String,
+  message: Schema.String
 })
 
 /** Decoded type of {@link DecodeProblem}. */
@@ -23,7 +22,7 @@ export type DecodeProblem = typeof DecodeProblem.Type
  * failing field as `path: problem`, joined by `; `; `problems` holds the same as data.
  */
 export class InvalidResponse extends Schema.TaggedError<InvalidResponse>()("InvalidResponse", {
-  message: SafeString,
+  message: Schema.String,
   problems: Schema.Array(DecodeProblem)
 }) {}
 

@@ -19,7 +19,7 @@ import { WireInt, WireNumber } from "./entities/wire.ts"
 import { Retry } from "./policy.ts"
 import { RequiredText } from "./requestFields.ts"
 import { CsrfProtection } from "./security.ts"
-import { SafeString } from "./entities/text.ts"
+import { SafeString, safeRecord } from "./entities/text.ts"
 
 /** The path prefix of the payment provider check (§7). */
 export const cartPfcPrefix = "/api/v2/cart.cart-pfc"
@@ -59,7 +59,7 @@ export type ProviderTermsPayload = typeof ProviderTermsPayload.Type
  */
 export const ProviderEnrichPayload = Schema.Struct({
   billingMethodId: RequiredText,
-  data: Schema.Record(SafeString, SafeString)
+  data: safeRecord(SafeString)
 })
 
 /** Decoded type of {@link ProviderEnrichPayload}. */

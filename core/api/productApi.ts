@@ -14,7 +14,7 @@ import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiMiddleware, OpenApi } fr
 import { WireInt, WireNumber } from "./entities/wire.ts"
 import { IdListFromString, PositiveIdFromString } from "./requestFields.ts"
 import { CallPolicy } from "./security.ts"
-import { SafeJson, SafeString } from "./entities/text.ts"
+import { SafeString } from "./entities/text.ts"
 
 /**
  * A product variant as the product API answers it (fields ours, the spec shows none): the product `id`, the
@@ -32,7 +32,7 @@ export const ProductVariant = Schema.Struct({
   currency: Schema.optionalKey(SafeString),
   image: Schema.optionalKey(SafeString),
   availability: Schema.optionalKey(SafeString),
-  properties: Schema.optionalKey(Schema.Record(SafeString, SafeJson))
+  properties: Schema.optionalKey(Schema.Record(Schema.String, Schema.Json))
 })
 
 /** Decoded type of {@link ProductVariant}. */

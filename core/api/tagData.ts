@@ -34,9 +34,9 @@ export type TagStep = typeof TagStep.Type
 export const TagData = Schema.Struct({
   status: Schema.optionalKey(ResponseStatus),
   step: Schema.optionalKey(WireInt),
-  dataLayerDirectData: Schema.optionalKey(SafeJson),
-  queue: Schema.optionalKey(Schema.Array(SafeJson)),
-  step5: Schema.optionalKey(SafeJson)
+  dataLayerDirectData: Schema.optionalKey(Schema.Json),
+  queue: Schema.optionalKey(Schema.Array(Schema.Json)),
+  step5: Schema.optionalKey(Schema.Json)
 })
 
 /** Decoded type of {@link TagData}. */
@@ -77,7 +77,7 @@ export type RemovedProductQuery = typeof RemovedProductQuery.Type
 /** The answer of the dimension17 load: the custom dimension 17 value, opaque JSON. */
 export const Dimension17 = Schema.Struct({
   status: Schema.optionalKey(ResponseStatus),
-  dimension17: Schema.optionalKey(SafeJson)
+  dimension17: Schema.optionalKey(Schema.Json)
 })
 
 /** Decoded type of {@link Dimension17}. */

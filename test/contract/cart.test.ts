@@ -1,5 +1,6 @@
 import { assert, describe, expect, it } from "@effect/vitest"
 import { Context, Effect, Layer, Schema } from "effect"
+import { SafeString } from "../../core/api/entities/text.ts"
 import { HttpApi, HttpApiBuilder, HttpApiClient, HttpApiMiddleware, OpenApi } from "effect/http-api"
 import {
   AddToCartPayload,
@@ -188,7 +189,8 @@ describe("cart group: domain rules in the Schemas", () => {
 
   it.prop(
     "deleteIdsParam of any ids with a non-empty, comma-free id is a valid `ids` query",
-    [Schema.Array(Schema.Union([Schema.Int, Schema.String.check(Schema.isPattern(/^[^,]*$/))]))],
+    // ids are texts of the contract: no control characters (core/api/entities/text.ts)
+    [Schema.Array(Schema.Union([Schema.Int, SafeString.check(Schema.isPattern(/^[^,]*$/))]))],
     ([ids]) => {
       const joined = deleteIdsParam(ids)
       const message = failureOf(requestCodec(ep("cart.deleteItems"), "query"), { ids: joined })

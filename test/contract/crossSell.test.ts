@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Context, Schema } from "effect"
+import { SafeString } from "../../core/api/entities/text.ts"
 import { HttpApi, OpenApi } from "effect/http-api"
 import { CrossSellGroup, type CrossSellTrackBody } from "../../core/api/crossSell.ts"
 import {
@@ -62,19 +63,20 @@ describe("crossSell group", () => {
     ]
   })
 
-  const Visitor = Schema.Struct({ user: Schema.String.check(Schema.isPattern(/^\S+$/)), gaClientId: Schema.String })
+  // the texts a visitor and a click carry are texts of the contract: no control characters (core/api/entities/text.ts)
+  const Visitor = Schema.Struct({ user: SafeString.check(Schema.isPattern(/^\S+$/)), gaClientId: SafeString })
   const Click = Schema.Struct({
-    productId: Schema.Union([Schema.Int, Schema.String]),
-    placement: Schema.String,
-    bookmarkId: Schema.String,
-    mId: Schema.String,
-    sId: Schema.String,
+    productId: Schema.Union([Schema.Int, SafeString]),
+    placement: SafeString,
+    bookmarkId: SafeString,
+    mId: SafeString,
+    sId: SafeString,
     clickedAtMs: Schema.Int
   })
 
   it.prop(
     "every payload the domain builds is a valid body (hit_type P)",
-    [Visitor, Click, Schema.Union([Schema.Int, Schema.String])],
+    [Visitor, Click, Schema.Union([Schema.Int, SafeString])],
     ([visitor, click, transactionId]) => {
       const payload = crossSellTrackPayload(visitor, click, transactionId)
       expect(payload.hit_type).toBe(crossSellHitType)

@@ -3,7 +3,7 @@
  * field, never 500. Every endpoint of the four APIs is enumerated from the contracts; a valid request is generated
  * from its Schemas, then each text field of its path, query and body in turn gets each hostile text.
  */
-import { Arbitrary, Effect, Schema } from "effect"
+import { Arbitrary, Effect, Layer, Schema } from "effect"
 import { HttpApi, type HttpApiEndpoint } from "effect/http-api"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
@@ -13,6 +13,7 @@ import { RecentlyViewedApi } from "../../core/api/recentlyViewedApi.ts"
 import { ShopApi } from "../../core/api/ShopApi.ts"
 import { TrackingApi } from "../../core/api/trackingApi.ts"
 import { isSafeText, SafeString } from "../../core/api/entities/text.ts"
+import { SecuritySettings, securitySettingsFrom } from "../../demo/server/http/securitySettings.ts"
 import { hostileJsonTexts, hostileText, hostileUrlTexts } from "../support/malformed.ts"
 import { type Backend, demoBackend, testBaseUrl } from "../support/server.ts"
 
@@ -20,7 +21,8 @@ let backend: Backend
 let cookie = ""
 let csrfToken = ""
 beforeAll(async () => {
-  backend = await demoBackend()
+  // one in-process client sends all the requests: throttling (test/security/throttling.test.ts) is off here
+  backend = await demoBackend({ services: Layer.succeed(SecuritySettings, { ...securitySettingsFrom({}), throttling: false }) })
   const response = await backend.handler(new Request(`${testBaseUrl}/api/session`))
   cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? ""
   csrfToken = ((await response.json()) as { csrfToken: string }).csrfToken

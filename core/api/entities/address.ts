@@ -5,7 +5,6 @@
  */
 import { Schema } from "effect"
 import { WireInt, WireNumber, WireString } from "./wire.ts"
-import { SafeString } from "./text.ts"
 
 /** The address types (§3). */
 export const addressTypes = ["billing", "shipping"] as const
@@ -21,14 +20,14 @@ export const notEditableBillingProfileId = -1
 
 /** Fields every address may carry. Their names are ours: the spec does not show them. */
 const addressFields = {
-  firstname: Schema.optionalKey(SafeString),
-  lastname: Schema.optionalKey(SafeString),
-  street: Schema.optionalKey(SafeString),
-  city: Schema.optionalKey(SafeString),
+  firstname: Schema.optionalKey(Schema.String),
+  lastname: Schema.optionalKey(Schema.String),
+  street: Schema.optionalKey(Schema.String),
+  city: Schema.optionalKey(Schema.String),
   zip: Schema.optionalKey(WireString),
-  country: Schema.optionalKey(SafeString),
-  phone: Schema.optionalKey(SafeString),
-  email: Schema.optionalKey(SafeString)
+  country: Schema.optionalKey(Schema.String),
+  phone: Schema.optionalKey(Schema.String),
+  email: Schema.optionalKey(Schema.String)
 }
 
 /**
@@ -40,7 +39,7 @@ export const BillingAddress = Schema.Struct({
   billingProfileId: WireInt,
   ...addressFields,
   businessArea: Schema.optionalKey(Schema.Boolean),
-  companyName: Schema.optionalKey(SafeString),
+  companyName: Schema.optionalKey(Schema.String),
   companyRegistrationNumber: Schema.optionalKey(WireString),
   companyTaxNumber: Schema.optionalKey(WireString)
 })
@@ -52,7 +51,7 @@ export type BillingAddress = typeof BillingAddress.Type
 export const ShippingAddress = Schema.Struct({
   addressId: WireInt,
   ...addressFields,
-  companyName: Schema.optionalKey(SafeString),
+  companyName: Schema.optionalKey(Schema.String),
   lat: Schema.optionalKey(WireNumber),
   lng: Schema.optionalKey(WireNumber)
 })

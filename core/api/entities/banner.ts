@@ -5,7 +5,6 @@
  */
 import { Schema } from "effect"
 import { WireInt } from "./wire.ts"
-import { SafeString } from "./text.ts"
 
 /**
  * A slide of the home-page banner slider (§3), identified by `id` (the `bannerId` of the impression and hit calls,
@@ -13,16 +12,16 @@ import { SafeString } from "./text.ts"
  */
 export const BannerSlide = Schema.Struct({
   id: WireInt,
-  url: Schema.optionalKey(SafeString),
-  data_name: Schema.optionalKey(SafeString),
-  image_url: Schema.optionalKey(SafeString),
-  style: Schema.optionalKey(SafeString),
-  thumbnail_image_url: Schema.optionalKey(SafeString),
-  title: Schema.optionalKey(SafeString),
-  pattern_image_url: Schema.optionalKey(SafeString),
-  bg_direction: Schema.optionalKey(SafeString),
-  bg_color1: Schema.optionalKey(SafeString),
-  bg_color2: Schema.optionalKey(SafeString)
+  url: Schema.optionalKey(Schema.String),
+  data_name: Schema.optionalKey(Schema.String),
+  image_url: Schema.optionalKey(Schema.String),
+  style: Schema.optionalKey(Schema.String),
+  thumbnail_image_url: Schema.optionalKey(Schema.String),
+  title: Schema.optionalKey(Schema.String),
+  pattern_image_url: Schema.optionalKey(Schema.String),
+  bg_direction: Schema.optionalKey(Schema.String),
+  bg_color1: Schema.optionalKey(Schema.String),
+  bg_color2: Schema.optionalKey(Schema.String)
 })
 
 /** Decoded type of {@link BannerSlide}. */
@@ -30,7 +29,7 @@ export type BannerSlide = typeof BannerSlide.Type
 
 /** An image shown in the full-screen lightbox (§3): its `src`. */
 export const LightboxImage = Schema.Struct({
-  src: SafeString
+  src: Schema.String
 })
 
 /** Decoded type of {@link LightboxImage}. */

@@ -4,12 +4,11 @@
  * @module
  */
 import { Schema } from "effect"
-import { SafeString } from "./text.ts"
 
 /** A captcha challenge (§3): its `id` and the `image` as a base64-encoded PNG. */
 export const Captcha = Schema.Struct({
-  id: SafeString,
-  image: SafeString
+  id: Schema.String,
+  image: Schema.String
 })
 
 /** Decoded type of {@link Captcha}. */

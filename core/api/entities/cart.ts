@@ -8,7 +8,6 @@ import { articleTypes, bundleTypes, discountTypes, giftType } from "../../domain
 import { CartAddresses } from "./address.ts"
 import { Delivery, EarliestDate } from "./delivery.ts"
 import { WireInt, WireNumber, WireString } from "./wire.ts"
-import { SafeString } from "./text.ts"
 
 /** A bundle (service) type of a cart item (§3): warranty, insurance, digital, return_guarantee. */
 export const BundleType = Schema.Literals(bundleTypes)
@@ -23,7 +22,7 @@ export type BundleType = typeof BundleType.Type
 export const Bundle = Schema.Struct({
   type: BundleType,
   id: Schema.optionalKey(WireInt),
-  title: Schema.optionalKey(SafeString),
+  title: Schema.optionalKey(Schema.String),
   active: Schema.optionalKey(Schema.Boolean),
   actual_price: Schema.optionalKey(WireNumber)
 })
@@ -40,7 +39,7 @@ export type CartArticleType = typeof CartArticleType.Type
 /** A variant inside a bonus-set article (§3 `variants`). Fields besides `variantId` are ours (not shown). */
 export const CartArticleVariant = Schema.Struct({
   variantId: WireInt,
-  title: Schema.optionalKey(SafeString),
+  title: Schema.optionalKey(Schema.String),
   count: Schema.optionalKey(WireInt)
 })
 
@@ -52,11 +51,11 @@ export const colorParamKey = "COLOR"
 
 /** A parameter of a widget cart item (§3): `key`, `title`, `value`, `css`, `measure`. */
 export const ItemParam = Schema.Struct({
-  key: SafeString,
-  title: Schema.optionalKey(SafeString),
+  key: Schema.String,
+  title: Schema.optionalKey(Schema.String),
   value: Schema.optionalKey(WireString),
-  css: Schema.optionalKey(SafeString),
-  measure: Schema.optionalKey(SafeString)
+  css: Schema.optionalKey(Schema.String),
+  measure: Schema.optionalKey(Schema.String)
 })
 
 /** Decoded type of {@link ItemParam}. */
@@ -64,7 +63,7 @@ export type ItemParam = typeof ItemParam.Type
 
 /** A product image with its size in pixels (ours): what a cart line shows. */
 export const ArticleImage = Schema.Struct({
-  url: SafeString,
+  url: Schema.String,
   width: Schema.optionalKey(WireInt),
   height: Schema.optionalKey(WireInt)
 })
@@ -89,15 +88,15 @@ export const CartArticle = Schema.Struct({
   bonusSetId: Schema.optionalKey(WireInt),
   cartItemId: Schema.optionalKey(WireInt),
   marketplacePartnerId: Schema.optionalKey(Schema.NullOr(WireString)),
-  materialType: Schema.optionalKey(SafeString),
-  title: Schema.optionalKey(SafeString),
-  url: Schema.optionalKey(SafeString),
+  materialType: Schema.optionalKey(Schema.String),
+  title: Schema.optionalKey(Schema.String),
+  url: Schema.optionalKey(Schema.String),
   image: Schema.optionalKey(ArticleImage),
   unitPrice: Schema.optionalKey(WireNumber),
   linePrice: Schema.optionalKey(WireNumber),
-  currency: Schema.optionalKey(SafeString),
+  currency: Schema.optionalKey(Schema.String),
   params: Schema.optionalKey(Schema.Array(ItemParam)),
-  availability: Schema.optionalKey(Schema.Struct({ inStock: Schema.optionalKey(WireInt), key: Schema.optionalKey(SafeString) })),
+  availability: Schema.optionalKey(Schema.Struct({ inStock: Schema.optionalKey(WireInt), key: Schema.optionalKey(Schema.String) })),
   variants: Schema.optionalKey(Schema.Array(CartArticleVariant)),
   bundles: Schema.optionalKey(Schema.Array(Bundle)),
   type: Schema.optionalKey(CartArticleType)
@@ -115,17 +114,17 @@ export const WidgetCartItem = Schema.Struct({
   id: Schema.optionalKey(WireInt),
   itemId: Schema.optionalKey(WireInt),
   articleId: Schema.optionalKey(WireInt),
-  article: Schema.optionalKey(Schema.Struct({ title: Schema.optionalKey(SafeString) })),
-  title: Schema.optionalKey(SafeString),
-  image: Schema.optionalKey(SafeString),
-  imgServer: Schema.optionalKey(SafeString),
-  url: Schema.optionalKey(SafeString),
+  article: Schema.optionalKey(Schema.Struct({ title: Schema.optionalKey(Schema.String) })),
+  title: Schema.optionalKey(Schema.String),
+  image: Schema.optionalKey(Schema.String),
+  imgServer: Schema.optionalKey(Schema.String),
+  url: Schema.optionalKey(Schema.String),
   price: Schema.optionalKey(WireNumber),
   actual_price: Schema.optionalKey(WireNumber),
-  currency_abr: Schema.optionalKey(SafeString),
+  currency_abr: Schema.optionalKey(Schema.String),
   count: Schema.optionalKey(WireInt),
   insertTime: Schema.optionalKey(WireString),
-  availability_key: Schema.optionalKey(SafeString),
+  availability_key: Schema.optionalKey(Schema.String),
   hasReservation: Schema.optionalKey(Schema.Boolean),
   params: Schema.optionalKey(Schema.Array(ItemParam)),
   bundles: Schema.optionalKey(Schema.Array(Bundle)),
@@ -147,7 +146,7 @@ export type DiscountType = typeof DiscountType.Type
 export const DiscountCode = Schema.Struct({
   code: WireString,
   type: Schema.optionalKey(DiscountType),
-  title: Schema.optionalKey(SafeString),
+  title: Schema.optionalKey(Schema.String),
   value: Schema.optionalKey(WireNumber)
 })
 
@@ -156,7 +155,7 @@ export type DiscountCode = typeof DiscountCode.Type
 
 /** The cart's discounts (§3 `discounts {messages, codes, value}`). */
 export const Discounts = Schema.Struct({
-  messages: Schema.optionalKey(Schema.Array(SafeString)),
+  messages: Schema.optionalKey(Schema.Array(Schema.String)),
   codes: Schema.optionalKey(Schema.Array(DiscountCode)),
   value: Schema.optionalKey(WireNumber)
 })
@@ -186,7 +185,7 @@ export type CartTotal = typeof CartTotal.Type
 /** A delivery group of the preview step (§3 `previewDeliveries`): the cart items shipped together. */
 export const PreviewDelivery = Schema.Struct({
   cartItemsIds: Schema.Array(WireInt),
-  deliveredBy: Schema.optionalKey(SafeString),
+  deliveredBy: Schema.optionalKey(Schema.String),
   earliestDate: Schema.optionalKey(EarliestDate)
 })
 
@@ -200,14 +199,14 @@ export type PreviewDelivery = typeof PreviewDelivery.Type
 export const Purchase = Schema.Struct({
   orderId: WireString,
   items: Schema.optionalKey(Schema.Array(CartArticle)),
-  consents: Schema.optionalKey(Schema.Record(SafeString, Schema.Boolean))
+  consents: Schema.optionalKey(Schema.Record(Schema.String, Schema.Boolean))
 })
 
 /** Decoded type of {@link Purchase}. */
 export type Purchase = typeof Purchase.Type
 
 /** The marketplace partners of the cart (§3): partner id to partner title. */
-export const MarketplacePartners = Schema.Record(SafeString, SafeString)
+export const MarketplacePartners = Schema.Record(Schema.String, Schema.String)
 
 /** Decoded type of {@link MarketplacePartners}. */
 export type MarketplacePartners = typeof MarketplacePartners.Type
@@ -234,7 +233,7 @@ export const Cart = Schema.Struct({
   hasDigitalContent: Schema.optionalKey(Schema.Boolean),
   summary: Schema.optionalKey(Schema.Struct({ hasServices: Schema.optionalKey(Schema.Boolean) })),
   purchaseId: Schema.optionalKey(WireInt),
-  confirmationUrl: Schema.optionalKey(SafeString),
+  confirmationUrl: Schema.optionalKey(Schema.String),
   purchase: Schema.optionalKey(Schema.NullOr(Purchase))
 })
 

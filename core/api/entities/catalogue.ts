@@ -6,11 +6,10 @@
  * @module
  */
 import { Schema } from "effect"
-import { SafeString } from "./text.ts"
 
 /** An image with its size in pixels, so nothing shifts while it loads. */
 export const CatalogueImage = Schema.Struct({
-  url: SafeString,
+  url: Schema.String,
   width: Schema.Int,
   height: Schema.Int
 })
@@ -29,18 +28,18 @@ export type CatalogueImage = typeof CatalogueImage.Type
 export const ProductSummary = Schema.Struct({
   variantId: Schema.Int,
   productId: Schema.Int,
-  title: SafeString,
-  brand: SafeString,
-  url: SafeString,
+  title: Schema.String,
+  brand: Schema.String,
+  url: Schema.String,
   image: Schema.NullOr(CatalogueImage),
   price: Schema.Finite,
   originalPrice: Schema.NullOr(Schema.Finite),
-  currency: SafeString,
+  currency: Schema.String,
   vatRate: Schema.Finite,
   inStock: Schema.Int,
-  availabilityKey: SafeString,
+  availabilityKey: Schema.String,
   adultOnly: Schema.Boolean,
-  marketplacePartner: Schema.NullOr(SafeString)
+  marketplacePartner: Schema.NullOr(Schema.String)
 })
 
 /** Decoded type of {@link ProductSummary}. */
@@ -54,9 +53,9 @@ export type ProductSummary = typeof ProductSummary.Type
 export const CategorySummary = Schema.Struct({
   categoryId: Schema.Int,
   parentId: Schema.NullOr(Schema.Int),
-  code: SafeString,
-  urlKey: SafeString,
-  title: SafeString,
+  code: Schema.String,
+  urlKey: Schema.String,
+  title: Schema.String,
   productCount: Schema.Int
 })
 
@@ -68,11 +67,11 @@ export type CategorySummary = typeof CategorySummary.Type
  * the key's `title` in the shop's language, the `value` and its unit (`measure`).
  */
 export const ProductParam = Schema.Struct({
-  key: SafeString,
-  title: SafeString,
-  value: SafeString,
-  css: Schema.NullOr(SafeString),
-  measure: Schema.NullOr(SafeString)
+  key: Schema.String,
+  title: Schema.String,
+  value: Schema.String,
+  css: Schema.NullOr(Schema.String),
+  measure: Schema.NullOr(Schema.String)
 })
 
 /** Decoded type of {@link ProductParam}. */
@@ -80,8 +79,8 @@ export type ProductParam = typeof ProductParam.Type
 
 /** One value of a {@link ParamFacet}: how many products the listing would show with it chosen. */
 export const FacetValue = Schema.Struct({
-  value: SafeString,
-  css: Schema.NullOr(SafeString),
+  value: Schema.String,
+  css: Schema.NullOr(Schema.String),
   count: Schema.Int
 })
 
@@ -94,8 +93,8 @@ export type FacetValue = typeof FacetValue.Type
  * (price, stock, the other keys' parameters) and have a variant with that value.
  */
 export const ParamFacet = Schema.Struct({
-  key: SafeString,
-  title: SafeString,
+  key: Schema.String,
+  title: Schema.String,
   values: Schema.Array(FacetValue)
 })
 
@@ -105,11 +104,11 @@ export type ParamFacet = typeof ParamFacet.Type
 /** A variant of a product's page: its link, price, stock, parameters and image. */
 export const ProductVariantOption = Schema.Struct({
   variantId: Schema.Int,
-  title: SafeString,
-  url: SafeString,
+  title: Schema.String,
+  url: Schema.String,
   price: Schema.Finite,
   inStock: Schema.Int,
-  availabilityKey: SafeString,
+  availabilityKey: Schema.String,
   params: Schema.Array(ProductParam),
   image: Schema.NullOr(CatalogueImage),
   isDefault: Schema.Boolean
@@ -122,7 +121,7 @@ export type ProductVariantOption = typeof ProductVariantOption.Type
 export const BundleOffer = Schema.Struct({
   bundleId: Schema.Int,
   type: Schema.Literals(["warranty", "insurance", "digital", "return_guarantee"]),
-  title: SafeString,
+  title: Schema.String,
   price: Schema.Finite
 })
 
@@ -137,7 +136,7 @@ export type BundleOffer = typeof BundleOffer.Type
  */
 export const ProductDetail = Schema.Struct({
   ...ProductSummary.fields,
-  description: SafeString,
+  description: Schema.String,
   images: Schema.Array(CatalogueImage),
   params: Schema.Array(ProductParam),
   variants: Schema.Array(ProductVariantOption),

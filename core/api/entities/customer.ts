@@ -8,7 +8,6 @@ import { consentCodes } from "../../domain/consent.ts"
 import { customerStatusCodes, vipPrograms } from "../../domain/customer.ts"
 import { CustomerAddresses, SelectedAddresses } from "./address.ts"
 import { WireInt } from "./wire.ts"
-import { SafeString } from "./text.ts"
 
 /** A customer status code on the wire (§3, §6): `'1'` silver, `'2'` gold. */
 export const CustomerStatusCode = Schema.Literals([customerStatusCodes.silver, customerStatusCodes.gold])
@@ -35,7 +34,7 @@ export type ProgramName = typeof ProgramName.Type
  * A customer's consents: consent key (a {@link ConsentCode}, `product_reviews`, or another key the server adds) to
  * whether it is given.
  */
-export const CustomerConsents = Schema.Record(SafeString, Schema.Boolean)
+export const CustomerConsents = Schema.Record(Schema.String, Schema.Boolean)
 
 /** Decoded type of {@link CustomerConsents}. */
 export type CustomerConsents = typeof CustomerConsents.Type
@@ -56,13 +55,13 @@ export type LoyaltyClub = typeof LoyaltyClub.Type
  */
 export const Customer = Schema.Struct({
   id: Schema.optionalKey(Schema.NullOr(WireInt)),
-  firstname: Schema.optionalKey(SafeString),
-  lastname: Schema.optionalKey(SafeString),
+  firstname: Schema.optionalKey(Schema.String),
+  lastname: Schema.optionalKey(Schema.String),
   status: Schema.optionalKey(Schema.NullOr(CustomerStatusCode)),
   isLogged: Schema.optionalKey(Schema.Boolean),
   isAuth: Schema.optionalKey(Schema.Boolean),
   isWaitingForConfirmation: Schema.optionalKey(Schema.Boolean),
-  vipType: Schema.optionalKey(Schema.NullOr(SafeString)),
+  vipType: Schema.optionalKey(Schema.NullOr(Schema.String)),
   vip: Schema.optionalKey(Schema.Boolean),
   hasFilledAddress: Schema.optionalKey(Schema.Boolean),
   addresses: Schema.optionalKey(CustomerAddresses),

@@ -8,7 +8,6 @@ import { Effect, Schema } from "effect"
 import { deliveryMethodKinds, deliveryTypes } from "../../domain/delivery.ts"
 import { defaultPaymentLimitation } from "../../domain/payment.ts"
 import { WireInt, WireNumber, WireString } from "./wire.ts"
-import { SafeString } from "./text.ts"
 
 /** A delivery type (§3): express, post, pup, preferred_pup ("preferred pup"), standard. */
 export const DeliveryType = Schema.Literals(deliveryTypes)
@@ -34,7 +33,7 @@ export type EarliestDate = typeof EarliestDate.Type
 /** A pick-up transport (carrier) offered by a delivery method (§3): `id` and its `icon` (a missing icon is logged, §8). */
 export const PupTransport = Schema.Struct({
   id: WireString,
-  icon: Schema.optionalKey(SafeString)
+  icon: Schema.optionalKey(Schema.String)
 })
 
 /** Decoded type of {@link PupTransport}. */
@@ -43,8 +42,8 @@ export type PupTransport = typeof PupTransport.Type
 /** A kind of pick-up point (§3 pupTypes): `id`, `name`, `icon`. */
 export const PupType = Schema.Struct({
   id: WireString,
-  name: Schema.optionalKey(SafeString),
-  icon: Schema.optionalKey(SafeString)
+  name: Schema.optionalKey(Schema.String),
+  icon: Schema.optionalKey(Schema.String)
 })
 
 /** Decoded type of {@link PupType}. */
@@ -56,9 +55,9 @@ export type PupType = typeof PupType.Type
  */
 export const Branch = Schema.Struct({
   id: WireString,
-  name: Schema.optionalKey(SafeString),
-  address: Schema.optionalKey(SafeString),
-  city: Schema.optionalKey(SafeString),
+  name: Schema.optionalKey(Schema.String),
+  address: Schema.optionalKey(Schema.String),
+  city: Schema.optionalKey(Schema.String),
   zip: Schema.optionalKey(WireString),
   lat: Schema.optionalKey(WireNumber),
   lng: Schema.optionalKey(WireNumber),
@@ -73,7 +72,7 @@ export type Branch = typeof Branch.Type
 export const Transport = Schema.Struct({
   id: WireString,
   type: Schema.optionalKey(DeliveryType),
-  title: Schema.optionalKey(SafeString),
+  title: Schema.optionalKey(Schema.String),
   price: Schema.optionalKey(WireNumber),
   earliestDate: Schema.optionalKey(EarliestDate)
 })
@@ -85,7 +84,7 @@ export type Transport = typeof Transport.Type
 export const SelectedDeliveryMethod = Schema.Struct({
   id: Schema.optionalKey(WireString),
   type: Schema.optionalKey(DeliveryType),
-  title: Schema.optionalKey(SafeString),
+  title: Schema.optionalKey(Schema.String),
   price: Schema.optionalKey(WireNumber),
   branch: Schema.optionalKey(Schema.NullOr(Branch)),
   earliestDate: Schema.optionalKey(EarliestDate)
@@ -100,7 +99,7 @@ export type SelectedDeliveryMethod = typeof SelectedDeliveryMethod.Type
  */
 export const DeliveryMethod = Schema.Struct({
   type: Schema.optionalKey(DeliveryMethodKind),
-  title: Schema.optionalKey(SafeString),
+  title: Schema.optionalKey(Schema.String),
   selected: Schema.optionalKey(Schema.NullOr(SelectedDeliveryMethod)),
   available: Schema.optionalKey(Schema.Boolean),
   availablePupTransports: Schema.optionalKey(Schema.Array(PupTransport))
@@ -115,7 +114,7 @@ export type DeliveryMethod = typeof DeliveryMethod.Type
  */
 export const DeliveryPayment = Schema.Struct({
   externalId: WireString,
-  paymentLimitation: SafeString.pipe(Schema.withDecodingDefault(Effect.succeed(defaultPaymentLimitation)))
+  paymentLimitation: Schema.String.pipe(Schema.withDecodingDefault(Effect.succeed(defaultPaymentLimitation)))
 })
 
 /** Decoded type of {@link DeliveryPayment}. */
@@ -134,7 +133,7 @@ export type DeliveryGeoPoint = typeof DeliveryGeoPoint.Type
  * Remaining purchase until free marketplace delivery (§3 `marketplaceFreeDeliveryRemains`). Kept raw (number,
  * string or `null`) because §5 says it counts only when numeric: the rule decides, not the decoder.
  */
-export const FreeDeliveryRemains = Schema.NullOr(Schema.Union([Schema.Finite, SafeString]))
+export const FreeDeliveryRemains = Schema.NullOr(Schema.Union([Schema.Finite, Schema.String]))
 
 /** Decoded type of {@link FreeDeliveryRemains}. */
 export type FreeDeliveryRemains = typeof FreeDeliveryRemains.Type
@@ -145,7 +144,7 @@ export const Delivery = Schema.Struct({
   deliveryMethods: Schema.optionalKey(Schema.Array(DeliveryMethod)),
   isMarketplace: Schema.optionalKey(Schema.Boolean),
   marketplaceFreeDeliveryRemains: Schema.optionalKey(FreeDeliveryRemains),
-  deliveredBy: Schema.optionalKey(SafeString),
+  deliveredBy: Schema.optionalKey(Schema.String),
   address: Schema.optionalKey(Schema.Struct({ shipping: Schema.optionalKey(DeliveryGeoPoint) })),
   payments: Schema.optionalKey(Schema.Array(DeliveryPayment)),
   transports: Schema.optionalKey(Schema.Array(Transport)),
@@ -159,8 +158,8 @@ export type Delivery = typeof Delivery.Type
 /** The marketing campaign bar of the delivery step (§3 campaignBar; select-campaign, §7). Fields are ours. */
 export const CampaignBar = Schema.Struct({
   id: Schema.optionalKey(WireString),
-  title: Schema.optionalKey(SafeString),
-  text: Schema.optionalKey(SafeString),
+  title: Schema.optionalKey(Schema.String),
+  text: Schema.optionalKey(Schema.String),
   selected: Schema.optionalKey(Schema.Boolean)
 })
 
@@ -170,7 +169,7 @@ export type CampaignBar = typeof CampaignBar.Type
 /** An order consent shown in the delivery step (§3 consents; order-consents, §7). Fields besides `code` are ours. */
 export const OrderConsent = Schema.Struct({
   code: WireString,
-  text: Schema.optionalKey(SafeString),
+  text: Schema.optionalKey(Schema.String),
   checked: Schema.optionalKey(Schema.Boolean),
   required: Schema.optionalKey(Schema.Boolean)
 })

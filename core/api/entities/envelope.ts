@@ -13,7 +13,6 @@ import { FlashMessage } from "./flash.ts"
 import { BillingMethods } from "./payment.ts"
 import { WireInt } from "./wire.ts"
 import { WishlistSummary } from "./wishlist.ts"
-import { SafeJson, SafeString } from "./text.ts"
 
 /** The response status that, with a `link`, forces a page reload (§4: status 'error'). */
 export const errorResponseStatus = "error"
@@ -26,8 +25,8 @@ export const okStatus = "ok"
  * success. `message` is an optional text for the shopper (ours).
  */
 export const StatusResponse = Schema.Struct({
-  status: SafeString,
-  message: Schema.optionalKey(SafeString)
+  status: Schema.String,
+  message: Schema.optionalKey(Schema.String)
 })
 
 /** Decoded type of {@link StatusResponse}. */
@@ -38,9 +37,9 @@ export type StatusResponse = typeof StatusResponse.Type
  * ({@link errorResponseStatus} is the one the rules read); `flashMessages` are the server's notices.
  */
 export const ResponseStatus = Schema.Struct({
-  status: SafeString,
+  status: Schema.String,
   flashMessages: Schema.optionalKey(Schema.Array(FlashMessage)),
-  link: Schema.optionalKey(Schema.NullOr(SafeString))
+  link: Schema.optionalKey(Schema.NullOr(Schema.String))
 })
 
 /** Decoded type of {@link ResponseStatus}. */
@@ -84,9 +83,9 @@ export type DeliveryResponse = typeof DeliveryResponse.Type
 export const StepResponse = Schema.Struct({
   ...apiResponseFields,
   step: Schema.optionalKey(WireInt),
-  dataLayerDirectData: Schema.optionalKey(SafeJson),
-  queue: Schema.optionalKey(Schema.Array(SafeJson)),
-  step5: Schema.optionalKey(SafeJson)
+  dataLayerDirectData: Schema.optionalKey(Schema.Json),
+  queue: Schema.optionalKey(Schema.Array(Schema.Json)),
+  step5: Schema.optionalKey(Schema.Json)
 })
 
 /** Decoded type of {@link StepResponse}. */

@@ -5,7 +5,6 @@
  */
 import { Effect, Schema } from "effect"
 import { defaultFlashCategory, defaultFlashType, flashCategories, flashTypes } from "../../domain/flash.ts"
-import { SafeString } from "./text.ts"
 
 /** A flash message type (§3): default, danger, notice, success, warning. */
 export const FlashType = Schema.Literals(flashTypes)
@@ -25,7 +24,7 @@ export type FlashCategory = typeof FlashCategory.Type
  * flashes come with cart responses.
  */
 export const FlashMessage = Schema.Struct({
-  message: SafeString,
+  message: Schema.String,
   type: FlashType.pipe(Schema.withDecodingDefault(Effect.succeed(defaultFlashType))),
   cat: FlashCategory.pipe(Schema.withDecodingDefault(Effect.succeed(defaultFlashCategory)))
 })

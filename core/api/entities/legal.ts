@@ -5,12 +5,11 @@
  */
 import { Schema } from "effect"
 import { WireInt } from "./wire.ts"
-import { SafeString } from "./text.ts"
 
 /** An uncleared legal text the customer must approve (§3): `legal_id` and its `text` (trusted HTML). */
 export const Legal = Schema.Struct({
   legal_id: WireInt,
-  text: SafeString
+  text: Schema.String
 })
 
 /** Decoded type of {@link Legal}. */

@@ -5,11 +5,10 @@
  */
 import { Schema } from "effect"
 import { WireString } from "./wire.ts"
-import { SafeString } from "./text.ts"
 
 /** A post outlet (§3): its `postAddress` and `zip` (a number on the wire is read as its digits). */
 export const PostOutlet = Schema.Struct({
-  postAddress: SafeString,
+  postAddress: Schema.String,
   zip: WireString
 })
 

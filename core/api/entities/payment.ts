@@ -5,7 +5,6 @@
  */
 import { Schema } from "effect"
 import { WireInt, WireNumber, WireString } from "./wire.ts"
-import { SafeString } from "./text.ts"
 
 /** A yes/no flag sent as `0` or `1` (§3: rememberCard, newCard). */
 export const BinaryFlag = Schema.Literals([0, 1])
@@ -20,12 +19,12 @@ export type BinaryFlag = typeof BinaryFlag.Type
 export const PaymentSelection = Schema.Struct({
   billingMethodId: WireString,
   cardId: Schema.optionalKey(WireString),
-  productCode: Schema.optionalKey(SafeString),
+  productCode: Schema.optionalKey(Schema.String),
   installmentCount: Schema.optionalKey(WireInt),
   depositAmount: Schema.optionalKey(WireNumber),
   rememberCard: Schema.optionalKey(BinaryFlag),
   newCard: Schema.optionalKey(BinaryFlag),
-  insuranceCode: Schema.optionalKey(SafeString)
+  insuranceCode: Schema.optionalKey(Schema.String)
 })
 
 /** Decoded type of {@link PaymentSelection}. */
@@ -34,7 +33,7 @@ export type PaymentSelection = typeof PaymentSelection.Type
 /** A child payment of a billing method (§3), e.g. a saved card or an instalment variant, with its `selected` flag. */
 export const ChildPayment = Schema.Struct({
   code: WireString,
-  title: Schema.optionalKey(SafeString),
+  title: Schema.optionalKey(Schema.String),
   selected: Schema.optionalKey(Schema.Boolean),
   disabled: Schema.optionalKey(Schema.Boolean)
 })
@@ -48,21 +47,21 @@ export type ChildPayment = typeof ChildPayment.Type
  * payment is disabled when it is today).
  */
 export const BillingMethod = Schema.Struct({
-  title: Schema.optionalKey(SafeString),
+  title: Schema.optionalKey(Schema.String),
   price: Schema.optionalKey(WireNumber),
   selected: Schema.optionalKey(Schema.Boolean),
   disabled: Schema.optionalKey(Schema.Boolean),
   invalid: Schema.optionalKey(Schema.Boolean),
   childPayments: Schema.optionalKey(Schema.Array(ChildPayment)),
   lengthy: Schema.optionalKey(Schema.Boolean),
-  orderStateDate: Schema.optionalKey(Schema.NullOr(SafeString))
+  orderStateDate: Schema.optionalKey(Schema.NullOr(Schema.String))
 })
 
 /** Decoded type of {@link BillingMethod}. */
 export type BillingMethod = typeof BillingMethod.Type
 
 /** Billing methods keyed by their code (§3), e.g. `{ CZN: {...}, CZG: {...} }`. */
-export const BillingMethods = Schema.Record(SafeString, BillingMethod)
+export const BillingMethods = Schema.Record(Schema.String, BillingMethod)
 
 /** Decoded type of {@link BillingMethods}. */
 export type BillingMethods = typeof BillingMethods.Type

@@ -6,7 +6,6 @@
 import { Schema } from "effect"
 import { shopIds } from "../../domain/shop.ts"
 import { WireInt, WireString } from "./wire.ts"
-import { SafeString } from "./text.ts"
 
 /** A shop id of the shop table (core/domain/shop.ts). */
 export const ShopIdSchema = Schema.Literals(shopIds)
@@ -18,11 +17,11 @@ export const ShopIdSchema = Schema.Literals(shopIds)
  */
 export const ShopConfig = Schema.Struct({
   shopId: ShopIdSchema,
-  shopIds: Schema.optionalKey(Schema.Record(SafeString, WireString)),
+  shopIds: Schema.optionalKey(Schema.Record(Schema.String, WireString)),
   languageId: Schema.optionalKey(WireInt),
-  frontendHash: Schema.optionalKey(SafeString),
-  urlKeys: Schema.optionalKey(Schema.Record(SafeString, SafeString)),
-  partnerSiSLink: Schema.optionalKey(SafeString)
+  frontendHash: Schema.optionalKey(Schema.String),
+  urlKeys: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
+  partnerSiSLink: Schema.optionalKey(Schema.String)
 })
 
 /** Decoded type of {@link ShopConfig}. */

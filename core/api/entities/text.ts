@@ -18,8 +18,11 @@ export const isSafeText = (text: string): boolean => !unsafeCharacter.test(text)
 /** What {@link SafeString} expects, as its failure messages say. */
 export const safeTextExpected = "a text without NUL, control characters (other than tab and line breaks) or unpaired surrogates"
 
+/** {@link isSafeText} as a pattern (for JSON Schema, OpenAPI and generated test data). */
+export const safeTextPattern = /^(?:[^\p{Cc}\p{Cs}]|[\t\n\r])*$/u
+
 /** A string of the contract: any text {@link isSafeText} accepts. */
-export const SafeString = Schema.String.check(Schema.makeFilter(isSafeText, { expected: safeTextExpected }))
+export const SafeString = Schema.String.check(Schema.isPattern(safeTextPattern, { expected: safeTextExpected }))
 
 /** Decoded type of {@link SafeString}. */
 export type SafeString = typeof SafeString.Type
@@ -45,3 +48,47 @@ export const SafeJson = Schema.Json.check(Schema.makeFilter(isSafeJson, { expect
 
 /** Decoded type of {@link SafeJson}. */
 export type SafeJson = typeof SafeJson.Type
+
+/** Whether every key of a record is {@link isSafeText} text. */
+export const hasSafeKeys = (record: { readonly [key: string]: unknown }): boolean => Object.keys(record).every(isSafeText)
+
+/**
+ * A record of the contract keyed by text: `Record(String, value)` whose keys are all {@link isSafeText} (the keys are
+ * checked on the record, so generated test data keeps its variety).
+ */
+export const safeRecord = <Value extends Schema.Top>(value: Value) =>
+  Schema.Record(Schema.String, value).check(
+    Schema.makeFilter(hasSafeKeys, { expected: `an object whose keys are ${safeTextExpected}` })
+  )
+
+/** The path to the first text (string or key) inside a value that is not {@link isSafeText}, or undefined. */
+export const firstUnsafeTextPath = (value: unknown, path: ReadonlyArray<PropertyKey> = []): ReadonlyArray<PropertyKey> | undefined => {
+  if (typeof value === "string") return isSafeText(value) ? undefined : path
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = firstUnsafeTextPath(item, [...path, i])
+      if (found !== undefined) return found
+    }
+    return undefined
+  }
+  if (value !== null && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      if (!isSafeText(key)) return [...path, key]
+      const found = firstUnsafeTextPath(item, [...path, key])
+      if (found !== undefined) return found
+    }
+  }
+  return undefined
+}
+
+/**
+ * A check for a request body built from entity fields (which are plain strings, as answers may carry any text):
+ * every text inside it must be {@link isSafeText}; the failure names the field.
+ */
+export const hasSafeTexts = Schema.makeFilter(
+  (value: object) => {
+    const path = firstUnsafeTextPath(value)
+    return path === undefined || { path, issue: safeTextExpected }
+  },
+  { expected: `texts that are ${safeTextExpected}` }
+)

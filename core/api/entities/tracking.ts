@@ -8,7 +8,7 @@ import { Schema } from "effect"
 import { accountTypes } from "../../domain/customer.ts"
 import { cartUpdateActions, newPurchaseStatus, personalizationValues } from "../../domain/tracking.ts"
 import { StringOrNumber, WireInt, WireNumber, WireString } from "./wire.ts"
-import { NonEmptySafeString, SafeJson, SafeString } from "./text.ts"
+import { hasSafeTexts, NonEmptySafeString, SafeJson, SafeString, safeRecord } from "./text.ts"
 
 /** The account type a tracking event reports (§3, §6): registered (has a customer id) or guest. */
 export const AccountType = Schema.Literals(accountTypes)
@@ -50,7 +50,7 @@ export const TrackingProperties = Schema.StructWithRest(
     utm_medium: Schema.optionalKey(SafeString),
     utm_source: Schema.optionalKey(SafeString)
   }),
-  [Schema.Record(SafeString, SafeJson)]
+  [safeRecord(SafeJson)]
 )
 
 /** Decoded type of {@link TrackingProperties}. */
@@ -65,7 +65,7 @@ export const TrackingEvent = Schema.Struct({
   customer_ids: CustomerIds,
   properties: Schema.optionalKey(TrackingProperties),
   timestamp: Schema.Finite
-})
+}).check(hasSafeTexts)
 
 /** Decoded type of {@link TrackingEvent}. */
 export type TrackingEvent = typeof TrackingEvent.Type

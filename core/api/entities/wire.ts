@@ -8,15 +8,14 @@
  * @module
  */
 import { Schema, SchemaTransformation } from "effect"
-import { SafeString } from "./text.ts"
 
 /** A decimal number written as a string, as some shop endpoints send prices (`"1299.50"`, `"-3"`). */
-const decimalString = SafeString.check(
+const decimalString = Schema.String.check(
   Schema.isPattern(/^-?\d+(\.\d+)?$/, { expected: "a decimal number written as a string" })
 ).pipe(Schema.decodeTo(Schema.Finite, SchemaTransformation.numberFromString))
 
 /** An integer written as a string (`"42"`, `"-1"`). */
-const integerString = SafeString.check(
+const integerString = Schema.String.check(
   Schema.isPattern(/^-?\d+$/, { expected: "an integer written as a string" })
 ).pipe(Schema.decodeTo(Schema.Int, SchemaTransformation.numberFromString))
 
@@ -40,7 +39,7 @@ export type WireInt = typeof WireInt.Type
 
 const numberAsString = Schema.Finite.pipe(
   Schema.decodeTo(
-    SafeString,
+    Schema.String,
     SchemaTransformation.transform({ decode: (n: number) => String(n), encode: (s: string) => Number(s) })
   )
 )
@@ -49,7 +48,7 @@ const numberAsString = Schema.Finite.pipe(
  * A string the server may also send as a JSON number (ids and codes of unknown format, zip codes, dates).
  * Decodes to `string` (`12` becomes `"12"`); encodes as a JSON string.
  */
-export const WireString = Schema.Union([SafeString, numberAsString])
+export const WireString = Schema.Union([Schema.String, numberAsString])
 
 /** Decoded type of {@link WireString}. */
 export type WireString = typeof WireString.Type
@@ -57,7 +56,7 @@ export type WireString = typeof WireString.Type
 /**
  * An id sent by the client as it has it, a string or a finite number, and kept so in both directions (tracking ids).
  */
-export const StringOrNumber = Schema.Union([SafeString, Schema.Finite])
+export const StringOrNumber = Schema.Union([Schema.String, Schema.Finite])
 
 /** Decoded type of {@link StringOrNumber}. */
 export type StringOrNumber = typeof StringOrNumber.Type

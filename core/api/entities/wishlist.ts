@@ -5,16 +5,15 @@
  */
 import { Schema } from "effect"
 import { WireInt, WireNumber, WireString } from "./wire.ts"
-import { SafeString } from "./text.ts"
 
 /** The product variant of a wishlist item (§3 `product.variant`), identified by `variantId`. */
 export const WishlistVariant = Schema.Struct({
   variantId: WireInt,
-  variantUrl: Schema.optionalKey(SafeString),
-  title: Schema.optionalKey(SafeString),
+  variantUrl: Schema.optionalKey(Schema.String),
+  title: Schema.optionalKey(Schema.String),
   mediaId: Schema.optionalKey(WireString),
   price: Schema.optionalKey(WireNumber),
-  currencyAbr: Schema.optionalKey(SafeString)
+  currencyAbr: Schema.optionalKey(Schema.String)
 })
 
 /** Decoded type of {@link WishlistVariant}. */
@@ -22,7 +21,7 @@ export type WishlistVariant = typeof WishlistVariant.Type
 
 /** The product of a wishlist item (§3): its `variant` and `mainCategoryUrlKey` (links are `/{key}/{variantUrl}`). */
 export const WishlistProduct = Schema.Struct({
-  mainCategoryUrlKey: Schema.optionalKey(SafeString),
+  mainCategoryUrlKey: Schema.optionalKey(Schema.String),
   variant: WishlistVariant
 })
 
@@ -47,7 +46,7 @@ export type WishlistItem = typeof WishlistItem.Type
 /** One wishlist of the customer (§3 `wishlists` list): `wishListId`, `name`, its items and their count. */
 export const Wishlist = Schema.Struct({
   wishListId: WireInt,
-  name: Schema.optionalKey(SafeString),
+  name: Schema.optionalKey(Schema.String),
   itemsCount: Schema.optionalKey(WireInt),
   items: Schema.optionalKey(Schema.Array(WishlistItem))
 })
@@ -76,7 +75,7 @@ export type WishlistSummary = typeof WishlistSummary.Type
 export const WishlistAddPayload = Schema.Struct({
   variantId: WireInt,
   wishlistId: Schema.optionalKey(WireInt),
-  newWishlistName: Schema.optionalKey(SafeString),
+  newWishlistName: Schema.optionalKey(Schema.String),
   amount: Schema.optionalKey(WireInt)
 })
 
