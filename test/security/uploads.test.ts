@@ -2,7 +2,7 @@
  * Issue 12 and issue 10, uploads of the contact form from outside: only images, PDF, plain text and office documents
  * whose bytes, claimed type and name agree are stored; an executable, HTML, an SVG with `onload` and a "PDF" that is
  * an executable are refused (422 naming `attachments`) and store nothing; a body declared over the cap is refused
- * with 413 before any of it is read or written.
+ * with 413 before any of it is read or written; a stored file is served to the operator only, as a download.
  */
 import { Effect, Layer } from "effect"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
@@ -16,10 +16,11 @@ import { type Backend, demoBackend, testBaseUrl } from "../support/server.ts"
 import { countRows, dbProbe } from "../support/sideApis.ts"
 
 const probe = dbProbe()
+const operatorToken = "operator-uploads"
 let backend: Backend
 beforeAll(async () => {
   backend = await demoBackend({
-    services: Layer.mergeAll(probe.layer, Layer.succeed(SecuritySettings, { ...securitySettingsFrom({}), throttling: false }))
+    services: Layer.mergeAll(probe.layer, Layer.succeed(SecuritySettings, { ...securitySettingsFrom({}), throttling: false, operatorToken }))
   })
   await backend.handler(new Request(`${testBaseUrl}/api/session`))
 })
@@ -97,6 +98,25 @@ describe("contact uploads", () => {
     const { status, body } = await submit(file)
     expect(status, body).toBe(200)
     expect(await storedFiles()).toBe(before + 1)
+  })
+
+  test("a stored file is served to the operator only, and only as a download with nosniff", async () => {
+    const markup = text("<html><script>alert(1)</script></html>")
+    const { status } = await submit(["notes \"x\".txt", "text/plain", markup])
+    expect(status).toBe(200)
+    const [row] = await Effect.runPromise(
+      Effect.flatMap(probe.sql, (sql) => Effect.orDie(sql<{ id: number }>`SELECT max(attachment_id)::int AS id FROM contact_attachments`))
+    )
+    const url = `${testBaseUrl}/api/contact-attachments/${row!.id}`
+    expect((await backend.handler(new Request(url))).status).toBe(401)
+    expect((await backend.handler(new Request(url, { headers: { authorization: "Bearer wrong" } }))).status).toBe(401)
+    const response = await backend.handler(new Request(url, { headers: { authorization: `Bearer ${operatorToken}` } }))
+    expect(response.status).toBe(200)
+    expect(response.headers.get("content-type")).toBe("application/octet-stream")
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="notes [^"]*x[^"]*\.txt"; filename\*=UTF-8''/)
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff")
+    expect(response.headers.get("content-security-policy")).toContain("sandbox")
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(markup)
   })
 
   test("a body declared over the cap is refused with 413 before it is read; nothing is stored", async () => {

@@ -44,6 +44,7 @@ import { TagDataHandlers } from "../handlers/tagData.ts"
 import { trackingApiRoutes } from "../handlers/trackingApi.ts"
 import { WidgetsHandlers } from "../handlers/widgets.ts"
 import { LegacyWishlistHandlers, WishlistHandlers } from "../handlers/wishlist.ts"
+import { AttachmentRoutes } from "./attachments.ts"
 import { HardeningLayer } from "./hardening.ts"
 import { LiveHub, LiveRoutes } from "./live.ts"
 import { MediaRoutes } from "./media.ts"
@@ -112,6 +113,7 @@ export const AppRoutes = Layer.mergeAll(
   LiveRoutes,
   MediaRoutes,
   TrackingEventsRoutes,
+  AttachmentRoutes,
   PageRoutes,
   HardeningLayer
 ).pipe(Layer.provide([LiveHub.layer, ReadCache.layer]))
