@@ -54,3 +54,45 @@ export {
   type LinkProps,
   type ShopText
 } from "./storefront/text.tsx"
+export { Modal, type ModalProps } from "./components/widgets/Modal.tsx"
+export { ImageLightbox, ProductGallery, type GalleryImage, type ImageLightboxProps, type ProductGalleryProps } from "./components/widgets/ImageLightbox.tsx"
+export { LegalModalView, type LegalModalViewProps } from "./components/widgets/LegalModalView.tsx"
+export { LegalConditions, type LegalConditionsProps } from "./components/widgets/LegalConditions.tsx"
+export { AdultContentGate, AdultGateView, type AdultContentGateProps, type AdultGateViewProps } from "./components/widgets/AdultGate.tsx"
+export {
+  ConsentPanel,
+  ConsentPanelView,
+  consentModalTargets,
+  DataProtectionModal,
+  DataProtectionModalView,
+  type ConsentModalTargets,
+  type ConsentPanelProps,
+  type ConsentPanelViewProps,
+  type DataProtectionModalViewProps
+} from "./components/widgets/Consent.tsx"
+export { BannerSlider, type BannerSliderProps } from "./components/widgets/BannerSlider.tsx"
+export { Carousel, carouselItemsPerView, type CarouselProps } from "./components/widgets/Carousel.tsx"
+export { useDevice } from "./components/widgets/useDevice.ts"
+export { FaviconLinks, TrustedHtml, type TrustedHtmlProps } from "./components/widgets/TrustedHtml.tsx"
+export { faviconLinks, faviconRelations, safeLinkSchemes, safeUrl, sanitizeHtml, type FaviconLink } from "./components/widgets/sanitizeHtml.ts"
+export {
+  captchaCallbackName,
+  ImageCaptcha,
+  ImageCaptchaView,
+  InvisibleCaptcha,
+  type ImageCaptchaViewProps,
+  type InvisibleCaptchaProps
+} from "./components/widgets/Captcha.tsx"
+export {
+  Availability,
+  Price,
+  ProductCard,
+  VariantCard,
+  variantImageSize,
+  type AvailabilityProps,
+  type PriceProps,
+  type ProductCardProps
+} from "./components/widgets/ProductCard.tsx"
+export { AddToCartButton, AddToWishlistButton, type AddToCartButtonProps, type AddToWishlistButtonProps } from "./components/widgets/BuyButtons.tsx"
+export { RecentlyViewed, Recommendations, type RecentlyViewedProps, type RecommendationsProps } from "./components/widgets/ProductLists.tsx"
+export { ProductReviews, type ProductReviewsProps } from "./components/widgets/Reviews.tsx"

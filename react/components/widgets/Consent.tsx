@@ -1,0 +1,161 @@
+/**
+ * The consent panel and the logged-in data-protection modal (§2, §4, §6): thin views over the consent service, which
+ * decides when each shows, posts the consents and records failures as refusals (§8).
+ *
+ * @module
+ */
+import { useEffect, useRef } from "react"
+import { consentModalLinks, type ConsentModalLink, type Consents } from "../../../core/domain/consent.ts"
+import { useConsent } from "../../storefront/hooks.ts"
+import { useLink, useShopText } from "../../storefront/text.tsx"
+import { Modal } from "./Modal.tsx"
+
+/** Props of {@link ConsentPanelView}. */
+export interface ConsentPanelViewProps {
+  /** The agree post is in flight. */
+  readonly posting: boolean
+  /** The agree button. */
+  readonly onAgree: () => void
+  /** Extra classes. */
+  readonly className?: string
+}
+
+/**
+ * The consent bar (§2): heading, information text, the agree button and the privacy, personalisation and settings
+ * notes. Render it only while the panel shows.
+ *
+ * @example
+ * ```tsx
+ * {panel.shown && <ConsentPanelView posting={panel.posting} onAgree={agree} />}
+ * ```
+ */
+export function ConsentPanelView({ posting, onAgree, className }: ConsentPanelViewProps) {
+  const { t } = useShopText()
+  return (
+    <section className={["sf-consent-panel", className ?? ""].join(" ").trim()} aria-labelledby="sf-consent-heading">
+      <h2 id="sf-consent-heading">{t("sf_consent_title")}</h2>
+      <p>{t("sf_consent_text")}</p>
+      <ul className="sf-consent-notes">
+        <li>{t("widgets_consent_privacy_note")}</li>
+        <li>{t("widgets_consent_personalization_note")}</li>
+        <li>{t("widgets_consent_settings_note")}</li>
+      </ul>
+      <button type="button" className="button primary" disabled={posting} aria-busy={posting} onClick={onAgree}>
+        {posting ? t("loading") : t("consent_panel_agree")}
+      </button>
+    </section>
+  )
+}
+
+/** Props of {@link ConsentPanel}. */
+export interface ConsentPanelProps {
+  /** The consents the page was rendered with (e.g. from a cookie), taken once the services run. */
+  readonly recorded?: Consents
+  /** Called with the consents whenever the service records one (e.g. to keep them in a first-party cookie). */
+  readonly onRecorded?: (consents: Consents) => void
+  /** Extra classes. */
+  readonly className?: string
+}
+
+/**
+ * The consent panel (§4): shown while the panel consent is absent; agree posts it at once and the panel hides on
+ * success, on failure (recorded as refused, §8) and on login.
+ *
+ * @example
+ * ```tsx
+ * <ConsentPanel recorded={root.consents} onRecorded={(c) => { document.cookie = `consents=${JSON.stringify(c)}` }} />
+ * ```
+ */
+export function ConsentPanel({ recorded = {}, onRecorded, className }: ConsentPanelProps) {
+  const consent = useConsent()
+  const first = useRef(recorded)
+  const hydrated = useRef(false)
+  useEffect(() => {
+    if (hydrated.current || Object.keys(first.current).length === 0) return
+    hydrated.current = true
+    void consent.run((c) => c.hydrate(first.current)).catch(() => undefined)
+  }, [consent])
+  const consents = consent.state?.consents
+  useEffect(() => {
+    if (consents !== undefined) onRecorded?.(consents)
+  }, [consents, onRecorded])
+  const shown = consent.state === undefined ? first.current["gdpr_panel"] === undefined : consent.state.panel.shown
+  if (!shown) return null
+  return (
+    <ConsentPanelView className={className ?? ""} posting={consent.state?.panel.posting === true}
+      onAgree={() => void consent.run((c) => c.agreePanel).catch(() => undefined)} />
+  )
+}
+
+/** Where the data-protection modal's links lead, by link key (not shown in the spec; ours: the account page). */
+export type ConsentModalTargets = { readonly [L in ConsentModalLink]: string }
+
+/** The account-page targets of the modal's three links (ours: the account details and its two settings anchors). */
+export const consentModalTargets = (accountUrl: string): ConsentModalTargets => ({
+  personal_information: `${accountUrl}#detail`,
+  edit_personalization: `${accountUrl}#personalization`,
+  edit_news_sending: `${accountUrl}#newsletter`
+})
+
+/** Props of {@link DataProtectionModalView}. */
+export interface DataProtectionModalViewProps {
+  /** Whether it shows. */
+  readonly open: boolean
+  /** A post is in flight. */
+  readonly busy: boolean
+  /** Where each link leads. */
+  readonly targets: ConsentModalTargets
+  /** A link was followed: record its key. */
+  readonly onLink: (link: ConsentModalLink) => void
+  /** The submit button: record the personal-collection consent and close. */
+  readonly onSubmit: () => void
+}
+
+/**
+ * The data-protection modal (§2): a title, two paragraphs, the three consent links and the submit button that
+ * closes it (it has no other way out).
+ *
+ * @example
+ * ```tsx
+ * <DataProtectionModalView open busy={false} targets={consentModalTargets("/muj-ucet")} onLink={follow} onSubmit={close} />
+ * ```
+ */
+export function DataProtectionModalView({ open, busy, targets, onLink, onSubmit }: DataProtectionModalViewProps) {
+  const { t } = useShopText()
+  const Link = useLink()
+  return (
+    <Modal open={open} options={{ closable: false, size: "medium" }} title={t("widgets_data_protection_title")} className="sf-data-protection">
+      <p>{t("widgets_data_protection_text1")}</p>
+      <p>{t("widgets_data_protection_text2")}</p>
+      <ul className="sf-data-protection-links">
+        {consentModalLinks.map((link) => (
+          <li key={link}><Link to={targets[link]} onClick={() => onLink(link)}>{t(link)}</Link></li>
+        ))}
+      </ul>
+      <button type="button" className="button primary" disabled={busy} aria-busy={busy} onClick={onSubmit}>
+        {t("consent_modal_submit")}
+      </button>
+    </Modal>
+  )
+}
+
+/**
+ * The logged-in data-protection modal (§4): shown to a logged-in customer without the personal-collection consent;
+ * each link records its own key, the submit button records the consent and closes it.
+ *
+ * @example
+ * ```tsx
+ * <DataProtectionModal />
+ * ```
+ */
+export function DataProtectionModal({ targets }: { readonly targets?: ConsentModalTargets }) {
+  const { shop } = useShopText()
+  const consent = useConsent()
+  const modal = consent.state?.modal
+  return (
+    <DataProtectionModalView open={modal?.shown === true} busy={modal?.busy === true}
+      targets={targets ?? consentModalTargets(shop.urlKeys.clientMyAccount)}
+      onLink={(link) => void consent.run((c) => c.followModalLink(link)).catch(() => undefined)}
+      onSubmit={() => void consent.run((c) => c.closeModal).catch(() => undefined)} />
+  )
+}
