@@ -74,6 +74,9 @@ const filterOf = (allowList: Readonly<Record<string, Array<string>>>) =>
 
 const contentFilter = filterOf(contentAllowList)
 
+/** The marker js-xss leaves where a stripped element (a `<script>` without its end tag...) began. */
+const removedMarker = /\[\/?removed\]/g
+
 /**
  * Trusted HTML made safe to inject: only allow-listed elements and attributes survive (no script, style, frame,
  * form or event handler), URLs keep only safe schemes, comments go.
@@ -83,7 +86,7 @@ const contentFilter = filterOf(contentAllowList)
  * sanitizeHtml('<p onclick="x()">Hi <a href="javascript:alert(1)">there</a></p>') // '<p>Hi <a href>there</a></p>'
  * ```
  */
-export const sanitizeHtml = (html: string): string => contentFilter.process(html)
+export const sanitizeHtml = (html: string): string => contentFilter.process(html).replace(removedMarker, "")
 
 /** A favicon link of the favicon container: `rel`, `href` and optional `type` and `sizes`. */
 export interface FaviconLink {
