@@ -3,7 +3,7 @@
  * and cart), the page, footer; the root loader reads the shopper's session, the shop's categories and
  * the cart drawer's items through the core client, once, on the server.
  */
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData, type LoaderFunctionArgs } from "react-router"
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData, type LoaderFunctionArgs } from "react-router"
 import { shopById } from "../../../core/domain/shop.ts"
 import { translate, uiLanguageLocales } from "../../../core/messages/index.ts"
 import { StorefrontProvider } from "../../../react/storefront/StorefrontProvider.tsx"
@@ -16,7 +16,12 @@ import { cookieValue, preferencesOf } from "./lib/preferences.ts"
 import { useRootData, type RootData } from "./lib/i18n.ts"
 import { Header } from "./components/Header.tsx"
 import { Footer } from "./components/Footer.tsx"
-import { ConsentPanel } from "./components/ConsentPanel.tsx"
+import type { Consents } from "../../../core/domain/consent.ts"
+import { ConsentPanel, DataProtectionModal } from "../../../react/components/widgets/Consent.tsx"
+import { LegalConditions } from "../../../react/components/widgets/LegalConditions.tsx"
+import { AdultContentGate } from "../../../react/components/widgets/AdultGate.tsx"
+import { FaviconLinks } from "../../../react/components/widgets/TrustedHtml.tsx"
+import { faviconLinks } from "../../../react/components/widgets/sanitizeHtml.ts"
 import "./app.css"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -37,9 +42,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     categories: categories.map(({ categoryId, parentId, urlKey, title }) => ({ categoryId, parentId, urlKey, title })),
     cartArticles: widgets?.cart?.articles ?? [],
     debug: new URL(request.url).searchParams.has("debug"),
-    consents: recordedConsents(cookieValue(request.headers.get("cookie"), "sf_consents"))
+    consents: recordedConsents(cookieValue(request.headers.get("cookie"), consentCookie)),
+    favicon: faviconLinks(faviconHtml)
   }
   return Response.json(data, { headers: cookieHeaders(caller) })
+}
+
+/** The shop's favicon snippet, put in the page through the favicon container (its sanitizer runs here, on the server). */
+const faviconHtml = "<link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\">"
+
+/** The cookie keeping the consents recorded in this browser, read by the loader on the next page. */
+const consentCookie = "sf_consents"
+
+/** Keeps the recorded consents in the first-party cookie. */
+const keepConsents = (consents: Consents) => {
+  document.cookie = `${consentCookie}=${encodeURIComponent(JSON.stringify(consents))}; Path=/; Max-Age=31536000; SameSite=Lax`
 }
 
 /** The consents this browser recorded (a JSON object of booleans), or none. */
@@ -62,7 +79,7 @@ export function Layout({ children }: { readonly children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b5cad" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <FaviconLinks links={root?.favicon ?? []} />
         <Meta />
         <Links />
       </head>
@@ -78,6 +95,7 @@ export function Layout({ children }: { readonly children: React.ReactNode }) {
 export default function App() {
   const root = useRootData()
   const shop = shopById(root.shopId)
+  const adultContent = useMatches().some((match) => (match.loaderData as { adultContent?: unknown } | undefined)?.adultContent === true)
   return (
     <StorefrontProvider
       key={shop.shopId}
@@ -91,12 +109,15 @@ export default function App() {
     >
       <LinkProvider link={RouterLink}>
         <a className="skip-link" href="#main">Skip to content</a>
+        <ConsentPanel recorded={root.consents} onRecorded={keepConsents} />
         <Header />
         <main id="main" className="page" tabIndex={-1}>
           <Outlet />
         </main>
         <Footer />
-        <ConsentPanel />
+        <DataProtectionModal />
+        <LegalConditions enabled={root.customerId !== null} />
+        <AdultContentGate needed={adultContent} />
       </LinkProvider>
     </StorefrontProvider>
   )
