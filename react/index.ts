@@ -58,22 +58,23 @@ export { Modal, type ModalProps } from "./components/widgets/Modal.tsx"
 export { ImageLightbox, ProductGallery, type GalleryImage, type ImageLightboxProps, type ProductGalleryProps } from "./components/widgets/ImageLightbox.tsx"
 export { LegalModalView, type LegalModalViewProps } from "./components/widgets/LegalModalView.tsx"
 export { LegalConditions, type LegalConditionsProps } from "./components/widgets/LegalConditions.tsx"
-export { AdultContentGate, AdultGateView, type AdultContentGateProps, type AdultGateViewProps } from "./components/widgets/AdultGate.tsx"
+export { AdultContentGate, type AdultContentGateProps } from "./components/widgets/AdultGate.tsx"
+export { AdultGateView, type AdultGateViewProps } from "./components/widgets/AdultGateView.tsx"
 export {
   ConsentPanel,
   ConsentPanelView,
   consentModalTargets,
   DataProtectionModal,
-  DataProtectionModalView,
   type ConsentModalTargets,
   type ConsentPanelProps,
-  type ConsentPanelViewProps,
-  type DataProtectionModalViewProps
+  type ConsentPanelViewProps
 } from "./components/widgets/Consent.tsx"
+export { DataProtectionModalView, type DataProtectionModalViewProps } from "./components/widgets/DataProtectionModalView.tsx"
 export { BannerSlider, type BannerSliderProps } from "./components/widgets/BannerSlider.tsx"
 export { Carousel, carouselItemsPerView, type CarouselProps } from "./components/widgets/Carousel.tsx"
 export { useDevice } from "./components/widgets/useDevice.ts"
-export { FaviconLinks, TrustedHtml, type TrustedHtmlProps } from "./components/widgets/TrustedHtml.tsx"
+export { TrustedHtml, type TrustedHtmlProps } from "./components/widgets/TrustedHtml.tsx"
+export { FaviconLinks } from "./components/widgets/FaviconLinks.tsx"
 export { faviconLinks, faviconRelations, safeLinkSchemes, safeUrl, sanitizeHtml, type FaviconLink } from "./components/widgets/sanitizeHtml.ts"
 export {
   captchaCallbackName,

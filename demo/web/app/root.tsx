@@ -9,7 +9,8 @@ import { translate, uiLanguageLocales } from "../../../core/messages/index.ts"
 import { StorefrontProvider } from "../../../react/storefront/StorefrontProvider.tsx"
 import { LinkProvider } from "../../../react/storefront/text.tsx"
 import { RouterLink } from "./lib/link.tsx"
-import { widgetsStateAtom } from "../../../react/storefront/atoms.ts"
+import { accountStateAtom, widgetsStateAtom } from "../../../react/storefront/atoms.ts"
+import { accountStateFor } from "../../../core/services/accountState.ts"
 import { initialWidgetsState } from "../../../core/services/widgetsState.ts"
 import { cookieHeaders, hasSessionCookie, shopCaller } from "./lib/api.server.ts"
 import { cookieValue, preferencesOf } from "./lib/preferences.ts"
@@ -20,7 +21,7 @@ import type { Consents } from "../../../core/domain/consent.ts"
 import { ConsentPanel, DataProtectionModal } from "../../../react/components/widgets/Consent.tsx"
 import { LegalConditions } from "../../../react/components/widgets/LegalConditions.tsx"
 import { AdultContentGate } from "../../../react/components/widgets/AdultGate.tsx"
-import { FaviconLinks } from "../../../react/components/widgets/TrustedHtml.tsx"
+import { FaviconLinks } from "../../../react/components/widgets/FaviconLinks.tsx"
 import { faviconLinks } from "../../../react/components/widgets/sanitizeHtml.ts"
 import "./app.css"
 
@@ -33,12 +34,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     caller.call((client) => client.catalogue.categories()).then((answer) => answer.categories, () => []),
     caller.call((client) => client.widgets.getWidgetsData({ query: { extended: true } })).catch(() => undefined)
   ])
+  const customerId = session?.shopId === shop.shopId ? session.customerId : null
+  // The logged-in customer with their consents (the data-protection modal's rule reads them), from the cart's answer.
+  const customer = customerId === null
+    ? undefined
+    : await caller.call((client) => client.cartApi.loadCart()).then((answer) => answer.customer, () => undefined)
   const data: RootData = {
     shopId: shop.shopId,
     language,
     csrfToken: session?.shopId === shop.shopId ? session.csrfToken : "",
     cartId: session?.shopId === shop.shopId ? session.cartId : 0,
-    customerId: session?.shopId === shop.shopId ? session.customerId : null,
+    customerId,
+    ...(customer === undefined ? {} : { customer }),
     categories: categories.map(({ categoryId, parentId, urlKey, title }) => ({ categoryId, parentId, urlKey, title })),
     cartArticles: widgets?.cart?.articles ?? [],
     debug: new URL(request.url).searchParams.has("debug"),
@@ -105,7 +112,10 @@ export default function App() {
       session={{ csrfToken: root.csrfToken, cartId: root.cartId }}
       storage="browser"
       live={typeof window !== "undefined"}
-      initial={[[widgetsStateAtom, { ...initialWidgetsState, cartArticles: root.cartArticles as never }]]}
+      initial={[
+        [widgetsStateAtom, { ...initialWidgetsState, cartArticles: root.cartArticles as never }],
+        ...(root.customer === undefined ? [] : [[accountStateAtom, accountStateFor(root.customer)] as const])
+      ]}
     >
       <LinkProvider link={RouterLink}>
         <a className="skip-link" href="#main">Skip to content</a>

@@ -4,11 +4,12 @@
  *
  * @module
  */
-import { useEffect, useRef } from "react"
-import { consentModalLinks, type ConsentModalLink, type Consents } from "../../../core/domain/consent.ts"
+import { lazy, Suspense, useEffect, useRef } from "react"
+import type { ConsentModalLink, Consents } from "../../../core/domain/consent.ts"
 import { useConsent } from "../../storefront/hooks.ts"
-import { useLink, useShopText } from "../../storefront/text.tsx"
-import { Modal } from "./Modal.tsx"
+import { useShopText } from "../../storefront/text.tsx"
+
+const DataProtectionModalView = lazy(() => import("./DataProtectionModalView.tsx"))
 
 /** Props of {@link ConsentPanelView}. */
 export interface ConsentPanelViewProps {
@@ -97,51 +98,10 @@ export const consentModalTargets = (accountUrl: string): ConsentModalTargets => 
   edit_news_sending: `${accountUrl}#newsletter`
 })
 
-/** Props of {@link DataProtectionModalView}. */
-export interface DataProtectionModalViewProps {
-  /** Whether it shows. */
-  readonly open: boolean
-  /** A post is in flight. */
-  readonly busy: boolean
-  /** Where each link leads. */
-  readonly targets: ConsentModalTargets
-  /** A link was followed: record its key. */
-  readonly onLink: (link: ConsentModalLink) => void
-  /** The submit button: record the personal-collection consent and close. */
-  readonly onSubmit: () => void
-}
-
-/**
- * The data-protection modal (§2): a title, two paragraphs, the three consent links and the submit button that
- * closes it (it has no other way out).
- *
- * @example
- * ```tsx
- * <DataProtectionModalView open busy={false} targets={consentModalTargets("/muj-ucet")} onLink={follow} onSubmit={close} />
- * ```
- */
-export function DataProtectionModalView({ open, busy, targets, onLink, onSubmit }: DataProtectionModalViewProps) {
-  const { t } = useShopText()
-  const Link = useLink()
-  return (
-    <Modal open={open} options={{ closable: false, size: "medium" }} title={t("widgets_data_protection_title")} className="sf-data-protection">
-      <p>{t("widgets_data_protection_text1")}</p>
-      <p>{t("widgets_data_protection_text2")}</p>
-      <ul className="sf-data-protection-links">
-        {consentModalLinks.map((link) => (
-          <li key={link}><Link to={targets[link]} onClick={() => onLink(link)}>{t(link)}</Link></li>
-        ))}
-      </ul>
-      <button type="button" className="button primary" disabled={busy} aria-busy={busy} onClick={onSubmit}>
-        {t("consent_modal_submit")}
-      </button>
-    </Modal>
-  )
-}
-
 /**
  * The logged-in data-protection modal (§4): shown to a logged-in customer without the personal-collection consent;
- * each link records its own key, the submit button records the consent and closes it.
+ * each link records its own key, the submit button records the consent and closes it. Its view loads when it is
+ * first shown.
  *
  * @example
  * ```tsx
@@ -152,10 +112,13 @@ export function DataProtectionModal({ targets }: { readonly targets?: ConsentMod
   const { shop } = useShopText()
   const consent = useConsent()
   const modal = consent.state?.modal
+  if (modal?.shown !== true) return null
   return (
-    <DataProtectionModalView open={modal?.shown === true} busy={modal?.busy === true}
-      targets={targets ?? consentModalTargets(shop.urlKeys.clientMyAccount)}
-      onLink={(link) => void consent.run((c) => c.followModalLink(link)).catch(() => undefined)}
-      onSubmit={() => void consent.run((c) => c.closeModal).catch(() => undefined)} />
+    <Suspense fallback={null}>
+      <DataProtectionModalView open busy={modal.busy}
+        targets={targets ?? consentModalTargets(shop.urlKeys.clientMyAccount)}
+        onLink={(link: ConsentModalLink) => void consent.run((c) => c.followModalLink(link)).catch(() => undefined)}
+        onSubmit={() => void consent.run((c) => c.closeModal).catch(() => undefined)} />
+    </Suspense>
   )
 }

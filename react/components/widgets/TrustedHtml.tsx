@@ -1,11 +1,10 @@
 /**
- * Trusted-HTML containers (§2): content markup from the shop injected through the sanitizer, and the favicon
- * container that puts the shop's icon links into the document head.
+ * The trusted-HTML container (§2): content markup from the shop injected through the sanitizer.
  *
  * @module
  */
 import { useMemo, type HTMLAttributes } from "react"
-import { sanitizeHtml, type FaviconLink } from "./sanitizeHtml.ts"
+import { sanitizeHtml } from "./sanitizeHtml.ts"
 
 /** Props of {@link TrustedHtml}. */
 export interface TrustedHtmlProps extends Omit<HTMLAttributes<HTMLElement>, "children" | "dangerouslySetInnerHTML"> {
@@ -27,25 +26,4 @@ export interface TrustedHtmlProps extends Omit<HTMLAttributes<HTMLElement>, "chi
 export function TrustedHtml({ html, as: Container = "div", ...rest }: TrustedHtmlProps) {
   const safe = useMemo(() => sanitizeHtml(html), [html])
   return <Container {...rest} dangerouslySetInnerHTML={{ __html: safe }} />
-}
-
-/**
- * The favicon container (§2): the shop's icon links, as `faviconLinks` read them out of its favicon snippet (call
- * it where the snippet arrives, e.g. in a server loader, so the sanitizer stays out of the page's JavaScript).
- * React hoists the links into the document head.
- *
- * @example
- * ```tsx
- * <FaviconLinks links={faviconLinks('<link rel="icon" href="/favicon.svg" type="image/svg+xml">')} />
- * ```
- */
-export function FaviconLinks({ links }: { readonly links: ReadonlyArray<FaviconLink> }) {
-  return (
-    <>
-      {links.map((link) => (
-        <link key={`${link.rel} ${link.href} ${link.sizes ?? ""}`} rel={link.rel} href={link.href}
-          {...(link.type === undefined ? {} : { type: link.type })} {...(link.sizes === undefined ? {} : { sizes: link.sizes })} />
-      ))}
-    </>
-  )
 }

@@ -123,7 +123,7 @@ describe("connected widgets", () => {
     const user = userEvent.setup()
     const navigate = vi.fn()
     renderWidget(<AdultContentGate needed navigate={navigate} />, { layer: services() })
-    await user.click(screen.getAllByRole("button", { name: "I am 18 or older" })[0]!)
+    await user.click((await screen.findAllByRole("button", { name: "I am 18 or older" }))[0]!)
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), { timeout: 10_000 })
     expect(navigate).not.toHaveBeenCalled()
   })

@@ -115,7 +115,7 @@ describe("Adult-content gate", () => {
   test("reject sends the shopper to the site root and the content stays covered", async () => {
     const navigate = vi.fn()
     renderWidget(<AdultContentGate needed navigate={navigate} />)
-    await userEvent.click(screen.getAllByRole("button", { name: "Leave" })[1]!)
+    await userEvent.click((await screen.findAllByRole("button", { name: "Leave" }))[1]!)
     expect(navigate).toHaveBeenCalledWith("/")
     expect(screen.getByRole("dialog", { name: "Adult content" })).toBeInTheDocument()
   })

@@ -1,4 +1,5 @@
 /** The home page: banner slider, popular products, the new-arrivals carousel and the shopper's recommendations. */
+import { lazy, Suspense } from "react"
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router"
 import { shopCaller } from "../lib/api.server.ts"
 import { preferencesOf } from "../lib/preferences.ts"
@@ -6,7 +7,9 @@ import { useShopText } from "../lib/i18n.ts"
 import { ProductCard } from "../../../../react/components/widgets/ProductCard.tsx"
 import { BannerSlider } from "../../../../react/components/widgets/BannerSlider.tsx"
 import { Carousel } from "../../../../react/components/widgets/Carousel.tsx"
-import { Recommendations } from "../../../../react/components/widgets/ProductLists.tsx"
+
+/** Recommendations show only once the services run in the browser: their code loads then too. */
+const Recommendations = lazy(() => import("../../../../react/components/widgets/ProductLists.tsx").then((m) => ({ default: m.Recommendations })))
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shop } = preferencesOf(request)
@@ -40,7 +43,7 @@ export default function Home() {
         <h2 id="newest-heading">{t("sf_newest")}</h2>
         <Carousel label={t("sf_newest")}>{newest.map((p) => <ProductCard key={p.variantId} product={p} />)}</Carousel>
       </section>
-      <Recommendations title={t("widgets_recommended")} />
+      <Suspense fallback={null}><Recommendations title={t("widgets_recommended")} /></Suspense>
       <p><Link to="/search?q=%20">{t("sf_all_products")}</Link></p>
     </>
   )
