@@ -21,7 +21,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     caller.call((client) => client.catalogue.search({ query: { q: " ", sort: "newest", perPage: 12 } })).catch(() => ({ products: [] })),
     caller.call((client) => client.banner.slides()).catch(() => undefined)
   ])
-  return { popular: popular.products, newest: newest.products, slides: banners?.slides ?? [], adultContent: caller.adultContent() }
+  // Mixed listings on the home page show adult products among others without gating the page (§4: pages of adult content).
+  return { popular: popular.products, newest: newest.products, slides: banners?.slides ?? [] }
 }
 
 export function meta() {
