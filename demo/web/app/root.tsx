@@ -102,7 +102,10 @@ export function Layout({ children }: { readonly children: React.ReactNode }) {
 export default function App() {
   const root = useRootData()
   const shop = shopById(root.shopId)
-  const adultContent = useMatches().some((match) => (match.loaderData as { adultContent?: unknown } | undefined)?.adultContent === true)
+  const matches = useMatches()
+  const adultContent = matches.some((match) => (match.loaderData as { adultContent?: unknown } | undefined)?.adultContent === true)
+  // The cart and the checkout steps are never interrupted by the data-protection modal: it shows on the next other page.
+  const inCheckout = matches.some((match) => match.id.startsWith("cart:") || match.id.startsWith("checkout:"))
   return (
     <StorefrontProvider
       key={shop.shopId}
@@ -125,7 +128,7 @@ export default function App() {
           <Outlet />
         </main>
         <Footer />
-        <DataProtectionModal />
+        {!inCheckout && <DataProtectionModal />}
         <LegalConditions enabled={root.customerId !== null} />
         <AdultContentGate needed={adultContent} />
       </LinkProvider>

@@ -15,6 +15,8 @@ const DataProtectionModalView = lazy(() => import("./DataProtectionModalView.tsx
 export interface ConsentPanelViewProps {
   /** The agree post is in flight. */
   readonly posting: boolean
+  /** The agree button can act (the consent service runs); disabled until then. Default true. */
+  readonly ready?: boolean
   /** The agree button. */
   readonly onAgree: () => void
   /** Extra classes. */
@@ -23,14 +25,14 @@ export interface ConsentPanelViewProps {
 
 /**
  * The consent bar (§2): heading, information text, the agree button and the privacy, personalisation and settings
- * notes. Render it only while the panel shows.
+ * notes. Render it only while the panel shows; the agree button waits (disabled) until it can post.
  *
  * @example
  * ```tsx
  * {panel.shown && <ConsentPanelView posting={panel.posting} onAgree={agree} />}
  * ```
  */
-export function ConsentPanelView({ posting, onAgree, className }: ConsentPanelViewProps) {
+export function ConsentPanelView({ posting, ready = true, onAgree, className }: ConsentPanelViewProps) {
   const { t } = useShopText()
   return (
     <section className={["sf-consent-panel", className ?? ""].join(" ").trim()} aria-labelledby="sf-consent-heading">
@@ -41,7 +43,7 @@ export function ConsentPanelView({ posting, onAgree, className }: ConsentPanelVi
         <li>{t("widgets_consent_personalization_note")}</li>
         <li>{t("widgets_consent_settings_note")}</li>
       </ul>
-      <button type="button" className="button primary" disabled={posting} aria-busy={posting} onClick={onAgree}>
+      <button type="button" className="button primary" disabled={posting || !ready} aria-busy={posting} onClick={onAgree}>
         {posting ? t("loading") : t("consent_panel_agree")}
       </button>
     </section>
@@ -83,7 +85,7 @@ export function ConsentPanel({ recorded = {}, onRecorded, className }: ConsentPa
   const shown = consent.state === undefined ? first.current["gdpr_panel"] === undefined : consent.state.panel.shown
   if (!shown) return null
   return (
-    <ConsentPanelView className={className ?? ""} posting={consent.state?.panel.posting === true}
+    <ConsentPanelView className={className ?? ""} posting={consent.state?.panel.posting === true} ready={consent.state !== undefined}
       onAgree={() => void consent.run((c) => c.agreePanel).catch(() => undefined)} />
   )
 }

@@ -30,7 +30,7 @@ export function Price({ price, originalPrice = null, className }: PriceProps) {
   const { t, money } = useShopText()
   return (
     <p className={["price", className ?? ""].join(" ").trim()}>
-      <span className="sf-price-now">{money(price)}</span>
+      {money(price)}
       {originalPrice !== null && originalPrice > price && (
         <del><span className="visually-hidden">{t("widgets_original_price")} </span>{money(originalPrice)}</del>
       )}

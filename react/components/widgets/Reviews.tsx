@@ -63,7 +63,8 @@ export function ProductReviews({ productId, initial, loggedIn, returnTo, pageSiz
   const [sending, setSending] = useState(false)
   const [message, setMessage] = useState("")
   const average = initial?.averageRating ?? null
-  const dates = new Intl.DateTimeFormat(uiLanguageLocales[language], { dateStyle: "medium" })
+  // One time zone on the server and in every browser, so the rendered dates hydrate as they are.
+  const dates = new Intl.DateTimeFormat(uiLanguageLocales[language], { dateStyle: "medium", timeZone: "UTC" })
 
   const more = () => {
     setLoading(true)

@@ -35,6 +35,8 @@ describe("ConsentPanelView", () => {
     await expectNoAxeViolations(container)
     rerender(<ConsentPanelView posting onAgree={onAgree} />)
     expect(screen.queryByRole("button", { name: "I agree" })).toBeNull()
+    rerender(<ConsentPanelView posting={false} ready={false} onAgree={onAgree} />)
+    expect(screen.getByRole("button", { name: "I agree" })).toBeDisabled()
   })
 
   test("texts follow the UI language", () => {

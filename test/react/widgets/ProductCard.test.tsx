@@ -36,7 +36,7 @@ describe("ProductCard", () => {
     const link = screen.getByRole("link", { name: "Steel kettle" })
     expect(link).toHaveAttribute("href", "/kitchen/steel-kettle")
     expect(screen.getByRole("heading", { level: 3, name: "Steel kettle" })).toBeInTheDocument()
-    expect(container.querySelector(".sf-price-now")?.textContent?.replace(/\s/g, " ")).toBe("1 290 Kč")
+    expect(container.querySelector(".price")?.firstChild?.textContent?.replace(/\s/g, " ")).toBe("1 290 Kč")
     expect(container.querySelector("del")).toHaveTextContent("Original price")
     expect(screen.getByText("In stock")).toBeInTheDocument()
     expect(container.firstElementChild).toHaveClass("product-card", "featured")
