@@ -104,7 +104,8 @@ export default function App() {
   const shop = shopById(root.shopId)
   const matches = useMatches()
   const adultContent = matches.some((match) => (match.loaderData as { adultContent?: unknown } | undefined)?.adultContent === true)
-  // The cart and the checkout steps are never interrupted by the data-protection modal: it shows on the next other page.
+  // The cart and the checkout steps are never interrupted by the data-protection or the legal modal: they show on the
+  // next other page.
   const inCheckout = matches.some((match) => match.id.startsWith("cart:") || match.id.startsWith("checkout:"))
   return (
     <StorefrontProvider
@@ -129,7 +130,7 @@ export default function App() {
         </main>
         <Footer />
         {!inCheckout && <DataProtectionModal />}
-        <LegalConditions enabled={root.customerId !== null} />
+        <LegalConditions enabled={root.customerId !== null && !inCheckout} />
         <AdultContentGate needed={adultContent} />
       </LinkProvider>
     </StorefrontProvider>
