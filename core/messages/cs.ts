@@ -313,7 +313,8 @@ export const cs = {
     widgets_stars: { one: "{count} hvězdička", few: "{count} hvězdičky", many: "{count} hvězdičky", other: "{count} hvězdiček" },
     widgets_review_text: "Vaše recenze",
     widgets_review_thanks: "Děkujeme za vaše hodnocení.",
-    widgets_login_to_review: "Přihlaste se a napište hodnocení"
+    widgets_login_to_review: "Přihlaste se a napište hodnocení",
+    widgets_consent_personalize: "Přizpůsobit mi nabídky a doporučení"
   },
 
   pages: {

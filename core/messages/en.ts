@@ -330,7 +330,8 @@ export const en = {
     widgets_stars: { one: "{count} star", other: "{count} stars" },
     widgets_review_text: "Your review",
     widgets_review_thanks: "Thank you for your review.",
-    widgets_login_to_review: "Log in to write a review"
+    widgets_login_to_review: "Log in to write a review",
+    widgets_consent_personalize: "Personalise offers and recommendations for me"
   },
 
   /** Account pages, password recovery, the contact page, the pet form and the debug panel (issue 8). */

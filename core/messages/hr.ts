@@ -313,7 +313,8 @@ export const hr = {
     widgets_stars: { one: "{count} zvjezdica", few: "{count} zvjezdice", other: "{count} zvjezdica" },
     widgets_review_text: "Vaša recenzija",
     widgets_review_thanks: "Hvala na recenziji.",
-    widgets_login_to_review: "Prijavite se za pisanje recenzije"
+    widgets_login_to_review: "Prijavite se za pisanje recenzije",
+    widgets_consent_personalize: "Prilagodi mi ponude i preporuke"
   },
 
   pages: {

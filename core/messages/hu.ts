@@ -313,7 +313,8 @@ export const hu = {
     widgets_stars: { one: "{count} csillag", other: "{count} csillag" },
     widgets_review_text: "Az Ön véleménye",
     widgets_review_thanks: "Köszönjük a véleményét.",
-    widgets_login_to_review: "Jelentkezzen be a véleményíráshoz"
+    widgets_login_to_review: "Jelentkezzen be a véleményíráshoz",
+    widgets_consent_personalize: "Személyre szabott ajánlatokat és ajánlásokat kérek"
   },
 
   pages: {

@@ -313,7 +313,8 @@ export const pl = {
     widgets_stars: { one: "{count} gwiazdka", few: "{count} gwiazdki", many: "{count} gwiazdek", other: "{count} gwiazdki" },
     widgets_review_text: "Twoja opinia",
     widgets_review_thanks: "Dziękujemy za opinię.",
-    widgets_login_to_review: "Zaloguj się, aby napisać opinię"
+    widgets_login_to_review: "Zaloguj się, aby napisać opinię",
+    widgets_consent_personalize: "Personalizuj dla mnie oferty i rekomendacje"
   },
 
   pages: {

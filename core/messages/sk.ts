@@ -313,7 +313,8 @@ export const sk = {
     widgets_stars: { one: "{count} hviezdička", few: "{count} hviezdičky", many: "{count} hviezdičky", other: "{count} hviezdičiek" },
     widgets_review_text: "Vaša recenzia",
     widgets_review_thanks: "Ďakujeme za vaše hodnotenie.",
-    widgets_login_to_review: "Prihláste sa a napíšte hodnotenie"
+    widgets_login_to_review: "Prihláste sa a napíšte hodnotenie",
+    widgets_consent_personalize: "Prispôsobiť mi ponuky a odporúčania"
   },
 
   pages: {

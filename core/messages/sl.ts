@@ -313,7 +313,8 @@ export const sl = {
     widgets_stars: { one: "{count} zvezdica", two: "{count} zvezdici", few: "{count} zvezdice", other: "{count} zvezdic" },
     widgets_review_text: "Vaše mnenje",
     widgets_review_thanks: "Hvala za vaše mnenje.",
-    widgets_login_to_review: "Prijavite se, da napišete mnenje"
+    widgets_login_to_review: "Prijavite se, da napišete mnenje",
+    widgets_consent_personalize: "Prilagodi mi ponudbe in priporočila"
   },
 
   pages: {

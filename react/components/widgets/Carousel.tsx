@@ -49,7 +49,7 @@ export function Carousel({ label, children, perView = carouselItemsPerView, clas
   }, [layout.itemCount, layout.visibleCount, layout.device])
   const arrows = carouselArrows(state)
   return (
-    <div className={["sf-carousel", className ?? ""].join(" ").trim()} role="region" aria-roledescription="carousel" aria-label={label}
+    <div className={["sf-carousel", className ?? ""].join(" ").trim()} role="group" aria-roledescription="carousel" aria-label={label}
       style={{ "--sf-per-view": state.visibleCount, "--sf-position": state.position } as Record<string, number>}>
       {!arrows.hidden && (
         <button type="button" className="sf-carousel-arrow sf-carousel-arrow--prev" aria-label={t("sf_previous")} aria-controls={id}

@@ -4,10 +4,13 @@
  *
  * @module
  */
-import { lazy, Suspense, useEffect, useRef } from "react"
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react"
 import type { ConsentModalLink, Consents } from "../../../core/domain/consent.ts"
 import { useConsent } from "../../storefront/hooks.ts"
 import { useShopText } from "../../storefront/text.tsx"
+
+/** The consent that lets recommendations and tracking run (§6). */
+const personalisationConsent = "gdpr_personalization"
 
 const DataProtectionModalView = lazy(() => import("./DataProtectionModalView.tsx"))
 
@@ -17,15 +20,15 @@ export interface ConsentPanelViewProps {
   readonly posting: boolean
   /** The agree button can act (the consent service runs); disabled until then. Default true. */
   readonly ready?: boolean
-  /** The agree button. */
-  readonly onAgree: () => void
+  /** The agree button, with the shopper's choice on personalisation (the checkbox, unticked by default). */
+  readonly onAgree: (personalise: boolean) => void
   /** Extra classes. */
   readonly className?: string
 }
 
 /**
  * The consent bar (§2): heading, information text, the agree button and the privacy, personalisation and settings
- * notes. Render it only while the panel shows; the agree button waits (disabled) until it can post.
+ * notes, with a checkbox (ours, unticked) that also gives the personalisation consent on agree. Render it only while the panel shows; the agree button waits (disabled) until it can post.
  *
  * @example
  * ```tsx
@@ -34,6 +37,8 @@ export interface ConsentPanelViewProps {
  */
 export function ConsentPanelView({ posting, ready = true, onAgree, className }: ConsentPanelViewProps) {
   const { t } = useShopText()
+  const personaliseId = useId()
+  const [personalise, setPersonalise] = useState(false)
   return (
     <section className={["sf-consent-panel", className ?? ""].join(" ").trim()} aria-labelledby="sf-consent-heading">
       <h2 id="sf-consent-heading">{t("sf_consent_title")}</h2>
@@ -43,7 +48,11 @@ export function ConsentPanelView({ posting, ready = true, onAgree, className }: 
         <li>{t("widgets_consent_personalization_note")}</li>
         <li>{t("widgets_consent_settings_note")}</li>
       </ul>
-      <button type="button" className="button primary" disabled={posting || !ready} aria-busy={posting} onClick={onAgree}>
+      <label className="sf-consent-choice" htmlFor={personaliseId}>
+        <input id={personaliseId} type="checkbox" checked={personalise} onChange={(event) => setPersonalise(event.currentTarget.checked)} />
+        {t("widgets_consent_personalize")}
+      </label>
+      <button type="button" className="button primary" disabled={posting || !ready} aria-busy={posting} onClick={() => onAgree(personalise)}>
         {posting ? t("loading") : t("consent_panel_agree")}
       </button>
     </section>
@@ -62,7 +71,8 @@ export interface ConsentPanelProps {
 
 /**
  * The consent panel (§4): shown while the panel consent is absent; agree posts it at once and the panel hides on
- * success, on failure (recorded as refused, §8) and on login.
+ * success, on failure (recorded as refused, §8) and on login. With its checkbox ticked, agree also records
+ * gdpr_personalization (recommendations, §6).
  *
  * @example
  * ```tsx
@@ -86,7 +96,10 @@ export function ConsentPanel({ recorded = {}, onRecorded, className }: ConsentPa
   if (!shown) return null
   return (
     <ConsentPanelView className={className ?? ""} posting={consent.state?.panel.posting === true} ready={consent.state !== undefined}
-      onAgree={() => void consent.run((c) => c.agreePanel).catch(() => undefined)} />
+      onAgree={(personalise) => {
+        void consent.run((c) => c.agreePanel).catch(() => undefined)
+        if (personalise) void consent.run((c) => c.setConsent(personalisationConsent, true)).catch(() => undefined)
+      }} />
   )
 }
 

@@ -22,6 +22,7 @@ import {
   DataProtectionModal,
   LegalConditions,
   ProductReviews,
+  Recommendations,
   useCustomer
 } from "../../../react/index.ts"
 import { expectNoAxeViolations } from "../../support/axe.ts"
@@ -85,15 +86,16 @@ const variantOfSeed = async (): Promise<{ readonly variantId: number; readonly p
 }
 
 describe("connected widgets", () => {
-  test("consent panel: agree posts the panel consent and the panel hides", async () => {
+  test("consent panel: agree posts the panel consent (and, ticked, the personalisation consent) and the panel hides", async () => {
     const onRecorded = vi.fn()
     const { container } = renderWidget(<ConsentPanel onRecorded={onRecorded} />, { layer: services() })
     await expectNoAxeViolations(container)
     const agree = screen.getByRole("button", { name: "I agree" })
     await waitFor(() => expect(agree).toBeEnabled(), { timeout: 10_000 })
+    await userEvent.click(screen.getByRole("checkbox", { name: "Personalise offers and recommendations for me" }))
     await userEvent.click(agree)
     await waitFor(() => expect(screen.queryByRole("region", { name: "Privacy settings" })).toBeNull(), { timeout: 10_000 })
-    expect(onRecorded).toHaveBeenLastCalledWith(expect.objectContaining({ gdpr_panel: true }))
+    await waitFor(() => expect(onRecorded).toHaveBeenLastCalledWith(expect.objectContaining({ gdpr_panel: true, gdpr_personalization: true })), { timeout: 10_000 })
   })
 
   test("data-protection modal for the silver customer: shown after login, its submit button closes it", async () => {
@@ -119,6 +121,21 @@ describe("connected widgets", () => {
     await user.click(within(dialog).getByRole("button", { name: "I agree" }))
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), { timeout: 10_000 })
     expect(reload).not.toHaveBeenCalled()
+  })
+
+  test("recommendations: none without the personalisation consent, shown once the shopper gives it", async () => {
+    const user = userEvent.setup()
+    const { variantId } = await variantOfSeed()
+    const { container } = renderWidget(<><ConsentPanel /><Recommendations title="Recommended for you" variantId={variantId} /></>, { layer: services() })
+    const agree = screen.getByRole("button", { name: "I agree" })
+    await waitFor(() => expect(agree).toBeEnabled(), { timeout: 10_000 })
+    expect(screen.queryByRole("heading", { name: "Recommended for you" })).toBeNull()
+    await user.click(screen.getByRole("checkbox", { name: "Personalise offers and recommendations for me" }))
+    await user.click(agree)
+    const heading = await screen.findByRole("heading", { name: "Recommended for you" }, { timeout: 10_000 })
+    const list = within(heading.closest("section")!).getAllByRole("article", { hidden: true })
+    expect(list.length).toBeGreaterThan(0)
+    await expectNoAxeViolations(container)
   })
 
   test("adult gate: confirm is recorded and the gate goes", async () => {

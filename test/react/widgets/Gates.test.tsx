@@ -25,13 +25,17 @@ describe("ConsentPanelView", () => {
     const onAgree = vi.fn()
     const { container, rerender } = renderWidget(<ConsentPanelView posting={false} onAgree={onAgree} />)
     const panel = screen.getByRole("region", { name: "Privacy settings" })
+    expect(screen.getByRole("checkbox", { name: "Personalise offers and recommendations for me" })).not.toBeChecked()
     expect(within(panel).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
       "Privacy: we process your data as our privacy policy describes.",
       "Personalisation: with your consent we recommend products based on what you viewed.",
       "Settings: you can change your choice at any time in your account."
     ])
     await userEvent.click(screen.getByRole("button", { name: "I agree" }))
-    expect(onAgree).toHaveBeenCalledOnce()
+    expect(onAgree).toHaveBeenLastCalledWith(false)
+    await userEvent.click(screen.getByRole("checkbox", { name: "Personalise offers and recommendations for me" }))
+    await userEvent.click(screen.getByRole("button", { name: "I agree" }))
+    expect(onAgree).toHaveBeenLastCalledWith(true)
     await expectNoAxeViolations(container)
     rerender(<ConsentPanelView posting onAgree={onAgree} />)
     expect(screen.queryByRole("button", { name: "I agree" })).toBeNull()
