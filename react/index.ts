@@ -54,3 +54,46 @@ export {
   type LinkProps,
   type ShopText
 } from "./storefront/text.tsx"
+export { Modal, type ModalProps } from "./components/widgets/Modal.tsx"
+export { ImageLightbox, ProductGallery, type GalleryImage, type ImageLightboxProps, type ProductGalleryProps } from "./components/widgets/ImageLightbox.tsx"
+export { LegalModalView, type LegalModalViewProps } from "./components/widgets/LegalModalView.tsx"
+export { LegalConditions, type LegalConditionsProps } from "./components/widgets/LegalConditions.tsx"
+export { AdultContentGate, type AdultContentGateProps } from "./components/widgets/AdultGate.tsx"
+export { AdultGateView, type AdultGateViewProps } from "./components/widgets/AdultGateView.tsx"
+export {
+  ConsentPanel,
+  ConsentPanelView,
+  consentModalTargets,
+  DataProtectionModal,
+  type ConsentModalTargets,
+  type ConsentPanelProps,
+  type ConsentPanelViewProps
+} from "./components/widgets/Consent.tsx"
+export { DataProtectionModalView, type DataProtectionModalViewProps } from "./components/widgets/DataProtectionModalView.tsx"
+export { BannerSlider, type BannerSliderProps } from "./components/widgets/BannerSlider.tsx"
+export { Carousel, carouselItemsPerView, type CarouselProps } from "./components/widgets/Carousel.tsx"
+export { useDevice } from "./components/widgets/useDevice.ts"
+export { TrustedHtml, type TrustedHtmlProps } from "./components/widgets/TrustedHtml.tsx"
+export { FaviconLinks } from "./components/widgets/FaviconLinks.tsx"
+export { faviconLinks, faviconRelations, safeLinkSchemes, safeUrl, sanitizeHtml, type FaviconLink } from "./components/widgets/sanitizeHtml.ts"
+export {
+  captchaCallbackName,
+  ImageCaptcha,
+  ImageCaptchaView,
+  InvisibleCaptcha,
+  type ImageCaptchaViewProps,
+  type InvisibleCaptchaProps
+} from "./components/widgets/Captcha.tsx"
+export {
+  Availability,
+  Price,
+  ProductCard,
+  VariantCard,
+  variantImageSize,
+  type AvailabilityProps,
+  type PriceProps,
+  type ProductCardProps
+} from "./components/widgets/ProductCard.tsx"
+export { AddToCartButton, AddToWishlistButton, type AddToCartButtonProps, type AddToWishlistButtonProps } from "./components/widgets/BuyButtons.tsx"
+export { RecentlyViewed, Recommendations, type RecentlyViewedProps, type RecommendationsProps } from "./components/widgets/ProductLists.tsx"
+export { ProductReviews, type ProductReviewsProps } from "./components/widgets/Reviews.tsx"

@@ -20,6 +20,10 @@ import { followState, type JotaiStore } from "./bridge.ts"
 
 export { Account, Cart, Catalogue, Checkout, Consent, Widgets, Wishlist }
 export { browserStorageLayer } from "./browserStorage.ts"
+export { Catalog } from "../../core/services/Catalog.ts"
+export { Contact } from "../../core/services/Contact.ts"
+export { Legal } from "../../core/services/Legal.ts"
+export { ShopApiClient } from "../../core/api/client.ts"
 
 /** The runtime of the services. */
 export type StorefrontRuntime = ManagedRuntime.ManagedRuntime<StorefrontServices, never>

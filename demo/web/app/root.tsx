@@ -3,7 +3,7 @@
  * and cart), the page, footer; the root loader reads the shopper's session, the shop's categories and
  * the cart drawer's items through the core client, once, on the server.
  */
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData, type LoaderFunctionArgs } from "react-router"
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData, type LoaderFunctionArgs } from "react-router"
 import { shopById } from "../../../core/domain/shop.ts"
 import { translate, uiLanguageLocales } from "../../../core/messages/index.ts"
 import { StorefrontProvider } from "../../../react/storefront/StorefrontProvider.tsx"
@@ -11,14 +11,20 @@ import { LinkProvider } from "../../../react/storefront/text.tsx"
 import { RouterLink } from "./lib/link.tsx"
 import { use } from "react"
 import { NonceContext } from "./lib/nonce.ts"
-import { widgetsStateAtom } from "../../../react/storefront/atoms.ts"
+import { accountStateAtom, widgetsStateAtom } from "../../../react/storefront/atoms.ts"
+import { accountStateFor } from "../../../core/services/accountState.ts"
 import { initialWidgetsState } from "../../../core/services/widgetsState.ts"
 import { cookieHeaders, hasSessionCookie, shopCaller } from "./lib/api.server.ts"
 import { cookieValue, preferencesOf } from "./lib/preferences.ts"
 import { useRootData, type RootData } from "./lib/i18n.ts"
 import { Header } from "./components/Header.tsx"
 import { Footer } from "./components/Footer.tsx"
-import { ConsentPanel } from "./components/ConsentPanel.tsx"
+import type { Consents } from "../../../core/domain/consent.ts"
+import { ConsentPanel, DataProtectionModal } from "../../../react/components/widgets/Consent.tsx"
+import { LegalConditions } from "../../../react/components/widgets/LegalConditions.tsx"
+import { AdultContentGate } from "../../../react/components/widgets/AdultGate.tsx"
+import { FaviconLinks } from "../../../react/components/widgets/FaviconLinks.tsx"
+import { faviconLinks } from "../../../react/components/widgets/sanitizeHtml.ts"
 import "./app.css"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -30,18 +36,36 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     caller.call((client) => client.catalogue.categories()).then((answer) => answer.categories, () => []),
     caller.call((client) => client.widgets.getWidgetsData({ query: { extended: true } })).catch(() => undefined)
   ])
+  const customerId = session?.shopId === shop.shopId ? session.customerId : null
+  // The logged-in customer with their consents (the data-protection modal's rule reads them), from the cart's answer.
+  const customer = customerId === null
+    ? undefined
+    : await caller.call((client) => client.cartApi.loadCart()).then((answer) => answer.customer, () => undefined)
   const data: RootData = {
     shopId: shop.shopId,
     language,
     csrfToken: session?.shopId === shop.shopId ? session.csrfToken : "",
     cartId: session?.shopId === shop.shopId ? session.cartId : 0,
-    customerId: session?.shopId === shop.shopId ? session.customerId : null,
+    customerId,
+    ...(customer === undefined ? {} : { customer }),
     categories: categories.map(({ categoryId, parentId, urlKey, title }) => ({ categoryId, parentId, urlKey, title })),
     cartArticles: widgets?.cart?.articles ?? [],
     debug: new URL(request.url).searchParams.has("debug"),
-    consents: recordedConsents(cookieValue(request.headers.get("cookie"), "sf_consents"))
+    consents: recordedConsents(cookieValue(request.headers.get("cookie"), consentCookie)),
+    favicon: faviconLinks(faviconHtml)
   }
   return Response.json(data, { headers: cookieHeaders(caller) })
+}
+
+/** The shop's favicon snippet, put in the page through the favicon container (its sanitizer runs here, on the server). */
+const faviconHtml = "<link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\">"
+
+/** The cookie keeping the consents recorded in this browser, read by the loader on the next page. */
+const consentCookie = "sf_consents"
+
+/** Keeps the recorded consents in the first-party cookie. */
+const keepConsents = (consents: Consents) => {
+  document.cookie = `${consentCookie}=${encodeURIComponent(JSON.stringify(consents))}; Path=/; Max-Age=31536000; SameSite=Lax`
 }
 
 /** The consents this browser recorded (a JSON object of booleans), or none. */
@@ -65,7 +89,7 @@ export function Layout({ children }: { readonly children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b5cad" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <FaviconLinks links={root?.favicon ?? []} />
         <Meta />
         <Links />
       </head>
@@ -81,6 +105,11 @@ export function Layout({ children }: { readonly children: React.ReactNode }) {
 export default function App() {
   const root = useRootData()
   const shop = shopById(root.shopId)
+  const matches = useMatches()
+  const adultContent = matches.some((match) => (match.loaderData as { adultContent?: unknown } | undefined)?.adultContent === true)
+  // The cart and the checkout steps are never interrupted by the data-protection or the legal modal: they show on the
+  // next other page.
+  const inCheckout = matches.some((match) => match.id.startsWith("cart:") || match.id.startsWith("checkout:"))
   return (
     <StorefrontProvider
       key={shop.shopId}
@@ -90,16 +119,22 @@ export default function App() {
       session={{ csrfToken: root.csrfToken, cartId: root.cartId }}
       storage="browser"
       live={typeof window !== "undefined"}
-      initial={[[widgetsStateAtom, { ...initialWidgetsState, cartArticles: root.cartArticles as never }]]}
+      initial={[
+        [widgetsStateAtom, { ...initialWidgetsState, cartArticles: root.cartArticles as never }],
+        ...(root.customer === undefined ? [] : [[accountStateAtom, accountStateFor(root.customer)] as const])
+      ]}
     >
       <LinkProvider link={RouterLink}>
         <a className="skip-link" href="#main">Skip to content</a>
+        <ConsentPanel recorded={root.consents} onRecorded={keepConsents} />
         <Header />
         <main id="main" className="page" tabIndex={-1}>
           <Outlet />
         </main>
         <Footer />
-        <ConsentPanel />
+        {!inCheckout && <DataProtectionModal />}
+        <LegalConditions enabled={root.customerId !== null && !inCheckout} />
+        <AdultContentGate needed={adultContent} />
       </LinkProvider>
     </StorefrontProvider>
   )

@@ -9,6 +9,7 @@ import { Effect, Layer } from "effect"
 import type { RouterContextProvider } from "react-router"
 import { callPolicyLayer, ShopApiClient, webHandlerHttpClient, type ShopClient } from "../../../../core/api/client.ts"
 import { sessionCookie } from "../../../../core/api/headers.ts"
+import { adultContentHeader, isAdultContentHeaderSet } from "../../../../core/domain/layout/adultGate.ts"
 import type { Shop } from "../../../../core/domain/shop.ts"
 import { apiContext } from "./context.ts"
 
@@ -20,6 +21,8 @@ export interface ShopCaller {
   readonly call: <A, E>(f: (client: ShopClient) => Effect.Effect<A, E>) => Promise<A>
   /** Set-Cookie values the API answered, to pass on with the page. */
   readonly setCookies: ReadonlyArray<string>
+  /** Whether an answer so far asked for the adult-content gate (its `adult-content` header, §4). */
+  readonly adultContent: () => boolean
 }
 
 /** The serving process's in-process API; none under `npm run dev` (Vite serves the pages, loaders fetch). */
@@ -36,6 +39,7 @@ export const shopCaller = (request: Request, context: Readonly<RouterContextProv
   const inProcess = inProcessApiOf(context)
   const cookie = request.headers.get("cookie")
   const setCookies: Array<string> = []
+  let adultContent = false
   const send = async (outgoing: Request): Promise<Response> => {
     const headers = new Headers(outgoing.headers)
     if (cookie !== null) headers.set("cookie", cookie)
@@ -48,6 +52,7 @@ export const shopCaller = (request: Request, context: Readonly<RouterContextProv
     })
     const response = inProcess === undefined ? await fetch(forwarded) : await inProcess.handler(forwarded)
     for (const value of response.headers.getSetCookie()) setCookies.push(value)
+    if (isAdultContentHeaderSet(response.headers.get(adultContentHeader))) adultContent = true
     return response
   }
   const transport = webHandlerHttpClient(send)
@@ -57,7 +62,8 @@ export const shopCaller = (request: Request, context: Readonly<RouterContextProv
   )
   return {
     call: (f) => Effect.runPromise(ShopApiClient.use(f).pipe(Effect.provide(layer))),
-    setCookies
+    setCookies,
+    adultContent: () => adultContent
   }
 }
 

@@ -7,6 +7,8 @@
 import { useRouteLoaderData } from "react-router"
 import { formatPrice } from "../../../../core/domain/money.ts"
 import { shopById, type Shop, type ShopId } from "../../../../core/domain/shop.ts"
+import type { Customer } from "../../../../core/api/entities/customer.ts"
+import type { FaviconLink } from "../../../../react/components/widgets/sanitizeHtml.ts"
 import { translate, translateText, type MessageKey, type UiLanguage } from "../../../../core/messages/index.ts"
 
 /** What the root loader tells every page. */
@@ -20,6 +22,10 @@ export interface RootData {
   readonly cartArticles: ReadonlyArray<unknown>
   readonly debug: boolean
   readonly consents: Readonly<Record<string, boolean>>
+  /** The logged-in customer as the cart's answer gives them (with their consents); absent for a guest. */
+  readonly customer?: Customer
+  /** The shop's favicon links, read out of its favicon snippet on the server. */
+  readonly favicon: ReadonlyArray<FaviconLink>
 }
 
 /** The root loader's data. */

@@ -5,7 +5,7 @@ import { listingQueryOf } from "../../../../core/domain/listing.ts"
 import { shopCaller } from "../lib/api.server.ts"
 import { preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
-import { ProductCard } from "../components/ProductCard.tsx"
+import { ProductCard } from "../../../../react/components/widgets/ProductCard.tsx"
 import { Pager } from "../components/Pager.tsx"
 
 /** The listing query of a page URL (the core rule: unknown or bad values are left out). */
@@ -16,7 +16,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const caller = shopCaller(request, context, shop)
   const query = listingQueryOf(new URL(request.url).searchParams)
   try {
-    return await caller.call((client) => client.catalogue.listing({ query: { category: params["category"] ?? "", ...query } }))
+    const listing = await caller.call((client) => client.catalogue.listing({ query: { category: params["category"] ?? "", ...query } }))
+    return { ...listing, adultContent: caller.adultContent() }
   } catch (error) {
     if ((error as { _tag?: string })._tag === "NotFound") throw data(null, { status: 404 })
     throw error

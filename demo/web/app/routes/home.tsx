@@ -1,10 +1,15 @@
-/** The home page: banner slider, the shop's top categories and product carousels. */
+/** The home page: banner slider, popular products, the new-arrivals carousel and the shopper's recommendations. */
+import { lazy, Suspense } from "react"
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router"
 import { shopCaller } from "../lib/api.server.ts"
 import { preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
-import { ProductCard } from "../components/ProductCard.tsx"
-import { BannerSlider } from "../components/BannerSlider.tsx"
+import { ProductCard } from "../../../../react/components/widgets/ProductCard.tsx"
+import { BannerSlider } from "../../../../react/components/widgets/BannerSlider.tsx"
+import { Carousel } from "../../../../react/components/widgets/Carousel.tsx"
+
+/** Recommendations show only once the services run in the browser: their code loads then too. */
+const Recommendations = lazy(() => import("../../../../react/components/widgets/ProductLists.tsx").then((m) => ({ default: m.Recommendations })))
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shop } = preferencesOf(request)
@@ -13,10 +18,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     caller.call((client) => client.catalogue.search({ query: { q: " ", sort: "popular", perPage: 8 } })).catch(() =>
       caller.call((client) => client.catalogue.suggest({ query: { q: "a" } }))
     ),
-    caller.call((client) => client.catalogue.search({ query: { q: " ", sort: "newest", perPage: 8 } })).catch(() => ({ products: [] })),
+    caller.call((client) => client.catalogue.search({ query: { q: " ", sort: "newest", perPage: 12 } })).catch(() => ({ products: [] })),
     caller.call((client) => client.banner.slides()).catch(() => undefined)
   ])
-  return { popular: popular.products, newest: newest.products, banners: banners ?? null }
+  // Mixed listings on the home page show adult products among others without gating the page (§4: pages of adult content).
+  return { popular: popular.products, newest: newest.products, slides: banners?.slides ?? [] }
 }
 
 export function meta() {
@@ -24,22 +30,21 @@ export function meta() {
 }
 
 export default function Home() {
-  const { popular, newest, banners } = useLoaderData<typeof loader>()
+  const { popular, newest, slides } = useLoaderData<typeof loader>()
   const { t, shop } = useShopText()
   return (
     <>
       <h1 className="visually-hidden">{t("sf_home_title", { shop: shop.name })}</h1>
-      <BannerSlider banners={banners} />
+      <BannerSlider slides={slides} />
       <section aria-labelledby="popular-heading">
         <h2 id="popular-heading">{t("sf_popular")}</h2>
-        <div className="product-grid">{popular.map((p, i) => <ProductCard key={p.variantId} product={p} />)}</div>
+        <div className="product-grid">{popular.map((p) => <ProductCard key={p.variantId} product={p} />)}</div>
       </section>
       <section aria-labelledby="newest-heading">
         <h2 id="newest-heading">{t("sf_newest")}</h2>
-        <div className="carousel" role="group" aria-label={t("sf_newest")}>
-          {newest.map((p) => <ProductCard key={p.variantId} product={p} />)}
-        </div>
+        <Carousel label={t("sf_newest")}>{newest.map((p) => <ProductCard key={p.variantId} product={p} />)}</Carousel>
       </section>
+      <Suspense fallback={null}><Recommendations title={t("widgets_recommended")} /></Suspense>
       <p><Link to="/search?q=%20">{t("sf_all_products")}</Link></p>
     </>
   )

@@ -1,12 +1,18 @@
 /**
- * A product page (§2): images, variants, parameters (colour swatches), availability, price, the
- * services offered with it (warranty, insurance...), add to cart with an amount, add to wishlist.
+ * A product page (§2): images with the lightbox, variants, parameters (colour swatches), availability, price, the
+ * services offered with it (warranty, insurance...), add to cart with an amount, add to wishlist, reviews,
+ * recommendations and the recently viewed products.
  */
-import { data, Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from "react-router"
+import { data, Link, useLoaderData, useLocation, type LoaderFunctionArgs, type MetaArgs } from "react-router"
 import { useState } from "react"
 import { maxQuantity, minQuantity } from "../../../../core/domain/quantity.ts"
 import type { AddToCartService } from "../../../../core/api/cart.ts"
-import { useCartActions, useCustomer, useWishlists } from "../../../../react/storefront/hooks.ts"
+import { useCustomer } from "../../../../react/storefront/hooks.ts"
+import { ProductGallery } from "../../../../react/components/widgets/ImageLightbox.tsx"
+import { Availability, Price } from "../../../../react/components/widgets/ProductCard.tsx"
+import { AddToCartButton, AddToWishlistButton } from "../../../../react/components/widgets/BuyButtons.tsx"
+import { ProductReviews } from "../../../../react/components/widgets/Reviews.tsx"
+import { RecentlyViewed, Recommendations } from "../../../../react/components/widgets/ProductLists.tsx"
 import { shopCaller } from "../lib/api.server.ts"
 import { preferencesOf } from "../lib/preferences.ts"
 import { useRootData, useShopText } from "../lib/i18n.ts"
@@ -15,8 +21,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { shop } = preferencesOf(request)
   const caller = shopCaller(request, context, shop)
   try {
-    return await caller.call((client) =>
+    const { product } = await caller.call((client) =>
       client.catalogue.product({ query: { category: params["category"] ?? "", variant: params["variant"] ?? "" } }))
+    const reviews = await caller.call((client) => client.reviews.getProductReviews({ query: { productId: product.productId, page: 1, limit: 5 } }))
+      .catch(() => undefined)
+    return { product, reviews, adultContent: caller.adultContent() }
   } catch (error) {
     if ((error as { _tag?: string })._tag === "NotFound") throw data(null, { status: 404 })
     throw error
@@ -32,40 +41,15 @@ export function meta({ loaderData: answer }: MetaArgs<typeof loader>) {
 }
 
 export default function Product() {
-  const { product } = useLoaderData<typeof loader>()
-  const { t, money, text } = useShopText()
-  const cart = useCartActions()
+  const { product, reviews } = useLoaderData<typeof loader>()
+  const { t, money } = useShopText()
   const customer = useCustomer()
   const root = useRootData()
+  const { pathname } = useLocation()
   const loggedIn = root.customerId !== null || customer.customer?.isLogged === true
-  const wishlists = useWishlists()
   const [amount, setAmount] = useState(1)
   const [services, setServices] = useState<ReadonlyArray<AddToCartService>>([])
-  const [adding, setAdding] = useState(false)
-  const [message, setMessage] = useState<string | undefined>(undefined)
-  const [image, setImage] = useState(0)
-  const main = product.images[image] ?? product.image
-  const add = async () => {
-    setAdding(true)
-    setMessage(undefined)
-    try {
-      await cart.add({ variantId: product.variantId, amount, services, context: "detail" })
-      setMessage(t("sf_added_to_cart"))
-    } catch (error) {
-      const flashes = (error as { flashes?: ReadonlyArray<{ message: string }> }).flashes ?? []
-      setMessage(flashes.map((f) => text(f.message)).join(" ") || t("unknown_error"))
-    } finally {
-      setAdding(false)
-    }
-  }
-  const toWishlist = async () => {
-    try {
-      await wishlists.run((w) => w.add(product.variantId))
-      setMessage(t("sf_added_to_wishlist"))
-    } catch {
-      setMessage(t("err_login_required"))
-    }
-  }
+  const images = product.images.length > 0 ? product.images : product.image === null ? [] : [product.image]
   return (
     <article className="product-page">
       <nav aria-label={t("sf_breadcrumbs")} className="breadcrumbs">
@@ -75,30 +59,12 @@ export default function Product() {
         </ol>
       </nav>
       <div className="product-main">
-        <div className="gallery">
-          {main !== null && main !== undefined && (
-            <img src={main.url} alt={product.title} width={main.width} height={main.height} fetchPriority="high" />
-          )}
-          {product.images.length > 1 && (
-            <div className="thumbs">
-              {product.images.map((img, i) => (
-                <button key={img.url} type="button" aria-label={`${t("sf_image")} ${i + 1}`} aria-current={i === image} onClick={() => setImage(i)}>
-                  <img src={img.url} alt="" width={64} height={64} loading="lazy" />
-                </button>
-              ))}
-            </div>
-          )}
-        </div>
+        <ProductGallery className="gallery" images={images} title={product.title} />
         <div className="buy-box">
           <p className="brand">{product.brand}</p>
           <h1>{product.title}</h1>
-          <p className="price big">
-            {money(product.price)}
-            {product.originalPrice !== null && product.originalPrice > product.price && <del>{money(product.originalPrice)}</del>}
-          </p>
-          <p className={product.inStock > 0 ? "stock in" : "stock out"}>
-            {product.inStock > 0 ? t("sf_in_stock_count", { count: product.inStock }) : t("sf_out_of_stock")}
-          </p>
+          <Price className="big" price={product.price} originalPrice={product.originalPrice} />
+          <Availability inStock={product.inStock} showCount />
           {product.marketplacePartner !== null && <p className="partner">{t("sf_sold_by", { partner: product.marketplacePartner })}</p>}
           {product.variants.length > 1 && (
             <fieldset className="variants">
@@ -140,14 +106,9 @@ export default function Product() {
                   setAmount(Number.isInteger(n) ? Math.min(maxQuantity, Math.max(minQuantity, n)) : 1)
                 }} />
             </label>
-            <button type="button" className="button primary" onClick={() => void add()} disabled={adding || product.inStock <= 0} aria-busy={adding}>
-              {adding ? t("loading") : t("sf_add_to_cart")}
-            </button>
-            {loggedIn && (
-              <button type="button" className="button" onClick={() => void toWishlist()}>{t("sf_add_to_wishlist")}</button>
-            )}
+            <AddToCartButton variantId={product.variantId} amount={amount} services={services} disabled={product.inStock <= 0} />
+            <AddToWishlistButton variantId={product.variantId} loggedIn={loggedIn} returnTo={pathname} />
           </div>
-          <p role="status" aria-live="polite" className="status">{message}</p>
         </div>
       </div>
       <section aria-labelledby="description-heading">
@@ -166,6 +127,9 @@ export default function Product() {
           </table>
         </section>
       )}
+      <ProductReviews key={product.productId} productId={product.productId} initial={reviews} loggedIn={loggedIn} returnTo={pathname} />
+      <Recommendations title={t("widgets_recommended")} variantId={product.variantId} />
+      <RecentlyViewed title={t("widgets_recently_viewed")} currentVariantId={product.variantId} />
     </article>
   )
 }

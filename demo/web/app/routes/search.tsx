@@ -3,7 +3,7 @@ import { useLoaderData, type LoaderFunctionArgs } from "react-router"
 import { shopCaller } from "../lib/api.server.ts"
 import { preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
-import { ProductCard } from "../components/ProductCard.tsx"
+import { ProductCard } from "../../../../react/components/widgets/ProductCard.tsx"
 import { Pager } from "../components/Pager.tsx"
 import { Filters, listingQueryOf } from "./category.tsx"
 

@@ -1,0 +1,96 @@
+/**
+ * Product lists loaded after the page is interactive: personalised recommendations (only with the
+ * gdpr_personalization consent, §6) and the shopper's recently viewed products (§7, §9: 10 by default), each a
+ * carousel of variant cards under a heading; nothing shows while there is nothing to show.
+ *
+ * @module
+ */
+import { useEffect, useId, useState } from "react"
+import type { ProductVariant } from "../../../core/api/productApi.ts"
+import { useConsent, useRunWith } from "../../storefront/hooks.ts"
+import { Carousel } from "./Carousel.tsx"
+import { VariantCard } from "./ProductCard.tsx"
+
+/** A heading and a carousel of variants; nothing when there are none. */
+function VariantCarousel({ title, variants, exclude, className }: {
+  readonly title: string
+  readonly variants: ReadonlyArray<ProductVariant>
+  readonly exclude: number | undefined
+  readonly className: string | undefined
+}) {
+  const headingId = useId()
+  const shown = variants.filter((variant) => variant.variantId !== exclude)
+  if (shown.length === 0) return null
+  return (
+    <section className={["sf-product-list", className ?? ""].join(" ").trim()} aria-labelledby={headingId}>
+      <h2 id={headingId}>{title}</h2>
+      <Carousel label={title}>{shown.map((variant) => <VariantCard key={variant.variantId} variant={variant} />)}</Carousel>
+    </section>
+  )
+}
+
+/** Props of {@link Recommendations}. */
+export interface RecommendationsProps {
+  /** The heading (translated). */
+  readonly title: string
+  /** The variant to recommend for; absent: the shopper's most recently viewed one (none viewed: nothing shows). */
+  readonly variantId?: number
+  /** At most this many (default 12). */
+  readonly count?: number
+  /** Extra classes. */
+  readonly className?: string
+}
+
+/**
+ * Personalised recommendations, asked for only once the consent service says personalisation is allowed (§6).
+ *
+ * @example
+ * ```tsx
+ * <Recommendations title={t("widgets_recommended")} variantId={product.variantId} />
+ * ```
+ */
+export function Recommendations({ title, variantId, count = 12, className }: RecommendationsProps) {
+  const consent = useConsent()
+  const run = useRunWith()
+  const allowed = consent.state?.gates.personalisation === true
+  const [variants, setVariants] = useState<ReadonlyArray<ProductVariant>>([])
+  useEffect(() => {
+    if (!allowed) return setVariants([])
+    const basis = variantId !== undefined
+      ? Promise.resolve(variantId)
+      : run((m) => m.Catalog.use((catalog) => catalog.recentlyViewed(1))).then((viewed) => viewed[0]?.variantId)
+    basis
+      .then((id) => id === undefined ? [] : run((m) => m.Catalog.use((catalog) => catalog.recommendations(id, { count }))))
+      .then(setVariants, () => setVariants([]))
+  }, [allowed, variantId, count, run])
+  return <VariantCarousel title={title} variants={allowed ? variants : []} exclude={variantId} className={className} />
+}
+
+/** Props of {@link RecentlyViewed}. */
+export interface RecentlyViewedProps {
+  /** The heading (translated). */
+  readonly title: string
+  /** The product on this page, left out of the list. */
+  readonly currentVariantId?: number
+  /** At most this many (default 10, §9). */
+  readonly count?: number
+  /** Extra classes. */
+  readonly className?: string
+}
+
+/**
+ * The shopper's recently viewed products, newest first.
+ *
+ * @example
+ * ```tsx
+ * <RecentlyViewed title={t("widgets_recently_viewed")} currentVariantId={product.variantId} />
+ * ```
+ */
+export function RecentlyViewed({ title, currentVariantId, count, className }: RecentlyViewedProps) {
+  const run = useRunWith()
+  const [variants, setVariants] = useState<ReadonlyArray<ProductVariant>>([])
+  useEffect(() => {
+    run((m) => m.Catalog.use((catalog) => catalog.recentlyViewed(count))).then(setVariants, () => setVariants([]))
+  }, [run, count])
+  return <VariantCarousel title={title} variants={variants} exclude={currentVariantId} className={className} />
+}
