@@ -8,6 +8,8 @@
  * Scenarios: session read; header widgets data for a cart of 3 lines; load-cart of that cart; a
  * product listing page (a category's first page); add-to-cart with a valid session and CSRF token
  * (50 shoppers, one per connection). Then the server's RSS at idle and after 100,000 more requests.
+ * Where DATABASE_URL's server loads `pg_stat_statements` (and the extension exists in its admin database), it
+ * also prints the statements each scenario runs per request, counted by PostgreSQL.
  *
  * @module
  */
@@ -62,6 +64,41 @@ const rssMiB = (child: ChildProcess): number => {
   const status = readFileSync(`/proc/${child.pid}/status`, "utf8")
   const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
   return Math.round(kib / 1024)
+}
+
+/**
+ * Counts the statements the bench database has run, from PostgreSQL's `pg_stat_statements` (when the
+ * server at `adminUrl` loads it and the extension exists in the admin database); undefined otherwise.
+ */
+const statementCounter = (adminUrl: string, database: string): (() => number) | undefined => {
+  const psql = (query: string) => execFileSync("psql", [adminUrl, "-tAq", "-c", query]).toString().trim()
+  try {
+    if (psql("SELECT count(*) FROM pg_extension WHERE extname = 'pg_stat_statements'") !== "1") return undefined
+    const count = () =>
+      Number(psql(`SELECT COALESCE(sum(s.calls), 0) FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid WHERE d.datname = '${database}'`))
+    count()
+    return count
+  } catch {
+    return undefined
+  }
+}
+
+/** Statements per request of one scenario: the first request, then the mean of the next 20 (caches warm). */
+interface StatementCount {
+  readonly scenario: string
+  readonly first: number
+  readonly warm: number
+}
+
+const statementCounts: Array<StatementCount> = []
+
+const countStatements = async (count: () => number, scenario: string, request: () => Promise<unknown>) => {
+  const start = count()
+  await request()
+  const afterFirst = count()
+  for (let i = 0; i < 20; i++) await request()
+  const end = count()
+  statementCounts.push({ scenario, first: afterFirst - start, warm: Math.round(((end - afterFirst) / 20) * 10) / 10 })
 }
 
 interface Result {
@@ -137,7 +174,7 @@ const listingPath = async (base: string, headers: Record<string, string>): Promi
   return path
 }
 
-const benchServer = async (target: string, env: Record<string, string>) => {
+const benchServer = async (target: string, env: Record<string, string>, statements?: () => number) => {
   console.error(`${target}: starting`)
   const { base, child } = await start("demo/server/main.ts", env)
   try {
@@ -145,6 +182,17 @@ const benchServer = async (target: string, env: Record<string, string>) => {
     const variants = await variantsInStock(base, one.headers)
     for (const variantId of variants.slice(0, 3)) await add(base, one.headers, variantId)
     const listing = await listingPath(base, one.headers)
+
+    if (statements !== undefined) {
+      const get = (path: string) => () => fetch(`${base}${path}`, { headers: one.headers }).then((response) => response.text())
+      const other = await shopper(base)
+      await countStatements(statements, "session read", get("/api/session"))
+      await countStatements(statements, "widgets data, cart of 3", get("/api/widgets/getWidgetsData"))
+      await countStatements(statements, "load-cart, cart of 3", get("/api/v2/cart.cart-api/load-cart"))
+      await countStatements(statements, "product listing page", get(listing))
+      let adds = 0
+      await countStatements(statements, "add-to-cart", () => add(base, other.headers, variants[adds++ % variants.length]!))
+    }
 
     await load({ url: `${base}/api/session`, headers: one.headers, duration: 2 })
     const idle = rssMiB(child)
@@ -199,7 +247,7 @@ const main = async () => {
     const url = new URL(adminUrl)
     url.pathname = `/${name}`
     try {
-      memory.push(await benchServer("PostgreSQL", { DATABASE_URL: url.toString() }))
+      memory.push(await benchServer("PostgreSQL", { DATABASE_URL: url.toString() }, statementCounter(adminUrl, name)))
     } finally {
       execFileSync("psql", [adminUrl, "-q", "-c", `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`], { stdio: "ignore" })
     }
@@ -218,6 +266,11 @@ const main = async () => {
   console.log(`|---|--:|--:|--:|--:|`)
   for (const row of memory) {
     console.log(`| ${row.target} | ${row.idle} | ${row.before} | ${row.after} | ${(((row.after - row.before) / row.before) * 100).toFixed(1)} % |`)
+  }
+  if (statementCounts.length > 0) {
+    console.log(`\n| PostgreSQL statements per request | first | then (mean of 20) |`)
+    console.log(`|---|--:|--:|`)
+    for (const row of statementCounts) console.log(`| ${row.scenario} | ${row.first} | ${row.warm} |`)
   }
 }
 
