@@ -1,7 +1,8 @@
 /**
- * Cached reads of the hottest records (sessions, carts), kept correct across server processes by
- * the database itself: triggers (migration 10) notify `cache_invalidate` at commit whenever a cart,
- * a session, stock or a price changes, and every process drops what the notification names. A
+ * Cached reads of the hottest records (sessions, carts, catalogue answers, a shop's delivery and
+ * payment settings), kept correct across server processes by the database itself: triggers
+ * (migrations 11 and 13) notify `cache_invalidate` at commit whenever a cart, a session, stock, a
+ * price, the catalogue or a shop's settings change, and every process drops what the notification names. A
  * server's own state-changing call also drops its session and cart before and after it runs, so a
  * shopper reads their own writes at once; other processes follow within the notification's delay.
  * Entries also expire after a short time, which bounds staleness from time alone (a discount's
@@ -109,7 +110,14 @@ export interface ReadCacheShape {
   readonly sessions: KeyedCache<string, unknown>
   /** Carts by id (the cart engine's reads). */
   readonly carts: KeyedCache<number, unknown>
-  /** Applies one invalidation payload (`cart:<id>`, `cart_owner:<id>`, `session:<id>`, `stock`). */
+  /** Catalogue answers (listing, search, suggestions, product pages, category trees) by shop and query. */
+  readonly catalogue: KeyedCache<string, unknown>
+  /** A shop's delivery methods, their payments and its billing methods, by shop id. */
+  readonly shopSettings: KeyedCache<string, unknown>
+  /**
+   * Applies one invalidation payload (`cart:<id>`, `cart_owner:<id>`, `session:<id>`, `stock`,
+   * `catalogue`, `shop_settings`).
+   */
   readonly apply: (payload: string) => void
   /** Drops a session and its cart: a state-changing call runs between two of these. */
   readonly forget: (sessionId: string, cartId: number) => void
@@ -121,12 +129,28 @@ export const cacheTtlMs = 10_000
 /** How many sessions and carts a process keeps at most. */
 export const cacheMaxEntries = 20_000
 
+/**
+ * How long catalogue answers and shop settings are served at most, ms: every table they read has an
+ * invalidation trigger, so time bounds only what the clock alone changes.
+ */
+export const catalogueTtlMs = 60_000
+
+/** How many catalogue answers a process keeps at most (a listing page is tens of kilobytes). */
+export const catalogueMaxEntries = 1_000
+
 /** Makes the caches and their invalidation rules (without subscribing). */
 export const makeReadCache = (): ReadCacheShape => {
   const sessions = new KeyedCache<string, unknown>({ ttlMs: cacheTtlMs, maxEntries: cacheMaxEntries })
   const carts = new KeyedCache<number, unknown>({ ttlMs: cacheTtlMs, maxEntries: cacheMaxEntries })
+  const catalogue = new KeyedCache<string, unknown>({ ttlMs: catalogueTtlMs, maxEntries: catalogueMaxEntries })
+  const shopSettings = new KeyedCache<string, unknown>({ ttlMs: catalogueTtlMs, maxEntries: 100 })
   const apply = (payload: string) => {
-    if (payload === "stock") return carts.clear()
+    if (payload === "shop_settings") return shopSettings.clear()
+    if (payload === "stock" || payload === "catalogue") {
+      // carts show titles, images, prices and stock of the catalogue
+      carts.clear()
+      return catalogue.clear()
+    }
     const separator = payload.indexOf(":")
     const kind = payload.slice(0, separator)
     const key = payload.slice(separator + 1)
@@ -141,6 +165,8 @@ export const makeReadCache = (): ReadCacheShape => {
   return {
     sessions,
     carts,
+    catalogue,
+    shopSettings,
     apply,
     forget: (sessionId, cartId) => {
       sessions.invalidate(sessionId)
@@ -164,6 +190,8 @@ export class ReadCache extends Context.Service<ReadCache, ReadCacheShape>()("dem
             Effect.andThen(Effect.logError("read cache: invalidations stopped; caching is off", cause), Effect.sync(() => {
               cache.sessions.clear()
               cache.carts.clear()
+              cache.catalogue.clear()
+              cache.shopSettings.clear()
             })))
         )
       )

@@ -63,6 +63,8 @@ import { cachedRead } from "../db/ReadCache.ts"
 import { mediaUrl } from "../db/seed/images.ts"
 import { mainWishlistId } from "./account.ts"
 import { groupDeliveries } from "./deliveryGroups.ts"
+import type { BranchRow, CheckoutCartRow, SelectionRow } from "./checkout.ts"
+import { shopSettings } from "./shopSettings.ts"
 
 // -----------------------------------------------------------------------------------------------
 // constants and errors
@@ -298,6 +300,16 @@ interface CartSnapshotRow extends CartRow {
   }>
   readonly media: ReadonlyArray<{ readonly media_id: string; readonly width: number; readonly height: number }>
   readonly params: ReadonlyArray<ParamRow>
+  readonly billing_address_id: number | null
+  readonly shipping_address_id: number | null
+  readonly customer_data: unknown
+  readonly campaign_id: string | null
+  readonly delivery_strategy: string | null
+  readonly selections: ReadonlyArray<SelectionRow>
+  readonly branches: ReadonlyArray<BranchRow>
+  readonly products: ReadonlyArray<CartProductRow>
+  readonly restock: ReadonlyArray<{ readonly variant_id: number; readonly restock_days: number | null }>
+  readonly partners: ReadonlyArray<{ readonly partner_id: number; readonly delivery_days: number }>
 }
 
 interface OfferRow {
@@ -391,6 +403,39 @@ export interface CartState {
     readonly freeFrom: number | null
     readonly insured: boolean
   }>
+  /** What the checkout reads of the cart besides its lines, read in the same statement. */
+  readonly checkout: CartCheckoutData
+}
+
+/** A product of a cart line: brand and category path (`parent/leaf`). */
+export interface CartProductRow {
+  readonly product_id: number
+  readonly brand: string
+  readonly category_path: string
+}
+
+/**
+ * The checkout's part of a cart read (ours): the cart row's checkout columns, the deliveries' selections with
+ * their branches, and the catalogue details of the lines (brand, category path, restock days, partner days).
+ */
+export interface CartCheckoutData {
+  readonly row: CheckoutCartRow
+  readonly selections: ReadonlyArray<SelectionRow>
+  readonly branches: ReadonlyArray<BranchRow>
+  readonly products: ReadonlyArray<CartProductRow>
+  /** Days until restocked per variant of the lines (bonus sets: their variants). */
+  readonly restockDays: ReadonlyMap<number, number | null>
+  /** A partner's delivery days, per partner id. */
+  readonly partnerDays: ReadonlyMap<number, number>
+}
+
+const emptyCheckoutData: CartCheckoutData = {
+  row: { billing_address_id: null, shipping_address_id: null, customer_data: null, campaign_id: null, delivery_strategy: null },
+  selections: [],
+  branches: [],
+  products: [],
+  restockDays: new Map(),
+  partnerDays: new Map()
 }
 
 /** A timestamp as ISO text: a `Date`, or timestamp text as PostgreSQL writes it in JSON. */
@@ -453,7 +498,8 @@ export const visitorCart = (shopId: string): Effect.Effect<CartState, SqlError, 
       lines: [],
       discounts: [],
       paymentFee: 0,
-      deliveryFees: []
+      deliveryFees: [],
+      checkout: emptyCheckoutData
     }
   })
 
@@ -524,7 +570,33 @@ export const readCart = (cartId: number): Effect.Effect<CartState | undefined, S
              (SELECT COALESCE(json_agg(json_build_object('variant_id', vp.variant_id, 'key', vp.key, 'title', vp.title,
                                                          'value', vp.value, 'css', vp.css, 'measure', vp.measure)
                                        ORDER BY vp.variant_id, vp.position), '[]'::json)
-              FROM variant_params vp WHERE vp.variant_id IN (SELECT variant_id FROM cart_items WHERE cart_id = c.cart_id)) AS params
+              FROM variant_params vp WHERE vp.variant_id IN (SELECT variant_id FROM cart_items WHERE cart_id = c.cart_id)) AS params,
+             c.billing_address_id, c.shipping_address_id, c.customer_data, c.campaign_id, c.delivery_strategy,
+             (SELECT COALESCE(json_agg(json_build_object('delivery_key', cd.delivery_key, 'delivery_method_id', cd.delivery_method_id,
+                                                         'branch_id', cd.branch_id, 'address_id', cd.address_id,
+                                                         'insurance', cd.insurance) ORDER BY cd.delivery_key), '[]'::json)
+              FROM cart_deliveries cd WHERE cd.cart_id = c.cart_id) AS selections,
+             (SELECT COALESCE(json_agg(b ORDER BY b.branch_id), '[]'::json) FROM (
+                SELECT branch_id, code, kind, pup_type_id, name, street, city, zip, post_address, lat, lng, cash_and_carry,
+                       opening_hours, active
+                FROM branches WHERE branch_id IN (SELECT branch_id FROM cart_deliveries WHERE cart_id = c.cart_id)) b) AS branches,
+             (SELECT COALESCE(json_agg(x), '[]'::json) FROM (
+                SELECT p.product_id, p.brand,
+                       CASE WHEN pc.title IS NULL THEN pcat.title ELSE pc.title || '/' || pcat.title END AS category_path
+                FROM products p
+                JOIN categories pcat ON pcat.category_id = p.main_category_id
+                LEFT JOIN categories pc ON pc.category_id = pcat.parent_id
+                WHERE p.product_id IN (SELECT v.product_id FROM cart_items ci JOIN variants v ON v.variant_id = ci.variant_id
+                                       WHERE ci.cart_id = c.cart_id)) x) AS products,
+             (SELECT COALESCE(json_agg(json_build_object('variant_id', st.variant_id, 'restock_days', st.restock_days)), '[]'::json)
+              FROM stock st WHERE st.variant_id IN (
+                SELECT variant_id FROM cart_items WHERE cart_id = c.cart_id
+                UNION SELECT bsi.variant_id FROM bonus_set_items bsi
+                      WHERE bsi.bonus_set_id IN (SELECT bonus_set_id FROM cart_items WHERE cart_id = c.cart_id))) AS restock,
+             (SELECT COALESCE(json_agg(json_build_object('partner_id', mp.partner_id, 'delivery_days', mp.delivery_days)), '[]'::json)
+              FROM marketplace_partners mp WHERE mp.partner_id IN (
+                SELECT p.marketplace_partner_id FROM cart_items ci JOIN variants v ON v.variant_id = ci.variant_id
+                JOIN products p ON p.product_id = v.product_id WHERE ci.cart_id = c.cart_id)) AS partners
       FROM carts c JOIN shops s ON s.shop_id = c.shop_id
       WHERE c.cart_id = ${cartId}`
     const cart = carts[0]
@@ -640,7 +712,21 @@ export const readCart = (cartId: number): Effect.Effect<CartState | undefined, S
         price: row.price,
         freeFrom: row.free_from,
         insured: row.insurance
-      }))
+      })),
+      checkout: {
+        row: {
+          billing_address_id: cart.billing_address_id,
+          shipping_address_id: cart.shipping_address_id,
+          customer_data: cart.customer_data,
+          campaign_id: cart.campaign_id,
+          delivery_strategy: cart.delivery_strategy
+        },
+        selections: cart.selections,
+        branches: cart.branches,
+        products: cart.products,
+        restockDays: new Map(cart.restock.map((row) => [row.variant_id, row.restock_days])),
+        partnerDays: new Map(cart.partners.map((row) => [row.partner_id, row.delivery_days]))
+      }
     }
   })
 
@@ -961,23 +1047,18 @@ export const billingMethodsOf = (
 const readBilling = (state: CartState) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const rows = yield* sql<BillingRow>`
-      SELECT code, parent_code, title, price::float8 AS price, lengthy, disabled, provider_check,
-             max_order_total::float8 AS max_order_total
-      FROM billing_methods WHERE shop_id = ${state.shop.shopId} AND active
-      ORDER BY position, code`
-    const allowed = yield* sql<{ readonly delivery_key: string; readonly billing_code: string | null; readonly payment_limitation: string | null }>`
-      SELECT cd.delivery_key, dp.billing_code, dp.payment_limitation
-      FROM cart_deliveries cd
-      LEFT JOIN delivery_payments dp ON dp.delivery_method_id = cd.delivery_method_id
-      WHERE cd.cart_id = ${state.cartId}`
+    const settings = yield* shopSettings(state.shop.shopId)
+    const rows = settings.billing
     const byDelivery = new Map<string, Set<string>>()
-    for (const row of allowed) {
-      const set = byDelivery.get(row.delivery_key) ?? new Set<string>()
-      if (row.billing_code !== null && paymentLimitationOf({ paymentLimitation: row.payment_limitation }) === defaultPaymentLimitation) {
-        set.add(row.billing_code)
+    for (const selection of state.checkout.selections) {
+      const set = byDelivery.get(selection.delivery_key) ?? new Set<string>()
+      for (const payment of settings.payments) {
+        if (
+          payment.delivery_method_id === selection.delivery_method_id &&
+          paymentLimitationOf({ paymentLimitation: payment.payment_limitation }) === defaultPaymentLimitation
+        ) set.add(payment.billing_code)
       }
-      byDelivery.set(row.delivery_key, set)
+      byDelivery.set(selection.delivery_key, set)
     }
     const lastOrder = state.customerId === null
       ? yield* sql<{ readonly changed: Date | string | null }>`

@@ -37,6 +37,7 @@ import type {
 import { maxSuggestedCategories, maxSuggestedProducts } from "../../../core/api/catalogue.ts"
 import { defaultListingSort, defaultPerPage, filtersByKey, type ListingSort, pageCountOf } from "../../../core/domain/listing.ts"
 import { shopById, type ShopId } from "../../../core/domain/shop.ts"
+import { cachedRead } from "../db/ReadCache.ts"
 import { mediaUrl } from "../db/seed/images.ts"
 
 /** The most words of a search text that count; further words are ignored. */
@@ -167,7 +168,7 @@ export const categoryNodes = (
   })
 
 /** Every category of a shop (see {@link categoryNodes}) in its wire shape. */
-export const categoriesOf = (shopId: ShopId): Effect.Effect<ReadonlyArray<CategorySummary>, SqlError, SqlClient.SqlClient> =>
+const readCategories = (shopId: ShopId): Effect.Effect<ReadonlyArray<CategorySummary>, SqlError, SqlClient.SqlClient> =>
   Effect.map(categoryNodes(shopId), (nodes) => nodes.map(categorySummaryOf))
 
 /** The ids of a category and all its descendants. */
@@ -349,7 +350,7 @@ const facetsOf = (shopId: ShopId, scope: ProductScope, query: ListingFilters) =>
  * A category listing page of a shop and whether it shows adult content (an adult category on its
  * path or an adult-only product on the page, §4); undefined when the shop has no category with that url key.
  */
-export const listing = (shopId: ShopId, categoryUrlKey: string, query: ListingFilters) =>
+const readListing = (shopId: ShopId, categoryUrlKey: string, query: ListingFilters) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const nodes = yield* categoryNodes(shopId)
@@ -372,7 +373,7 @@ export const listing = (shopId: ShopId, categoryUrlKey: string, query: ListingFi
   })
 
 /** A search results page of a shop (a blank text matches every active product). */
-export const search = (shopId: ShopId, text: string, query: ListingFilters) =>
+const readSearch = (shopId: ShopId, text: string, query: ListingFilters) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const scope = matchingWords(sql, searchWords(text))
@@ -388,7 +389,7 @@ export const search = (shopId: ShopId, text: string, query: ListingFilters) =>
  * Suggestions for a search box: the most popular products matching the text (at most 6), and the
  * categories whose title contains every word (at most 4, the most products first, then in tree order).
  */
-export const suggest = (shopId: ShopId, text: string) =>
+const readSuggest = (shopId: ShopId, text: string) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const words = searchWords(text)
@@ -429,7 +430,7 @@ interface VariantRow {
  * One product's page by its link's parts (§2 `/{mainCategoryUrlKey}/{variantUrl}`); undefined
  * when the shop has no active product's variant at that url under that main category.
  */
-export const productDetail = (shopId: ShopId, categoryUrlKey: string, variantUrl: string) =>
+const readProductDetail = (shopId: ShopId, categoryUrlKey: string, variantUrl: string) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const rows = yield* sql<DetailRow>`
@@ -497,3 +498,43 @@ export const productDetail = (shopId: ShopId, categoryUrlKey: string, variantUrl
     }
     return { answer: detail, showsAdultContent: row.adult_only }
   })
+
+// -----------------------------------------------------------------------------------------------
+// cached reads
+// -----------------------------------------------------------------------------------------------
+
+/**
+ * A catalogue read through the process's read cache under `key` (demo/server/db/ReadCache.ts): the
+ * database drops it whenever the catalogue, stock or a price changes (migrations 11 and 13).
+ */
+const cachedCatalogue = <A>(key: string, read: Effect.Effect<A, SqlError, SqlClient.SqlClient>) =>
+  cachedRead((cache) => cache.catalogue, key, read)
+
+/** Every category of a shop as the storefront lists them, with active product counts (cached). */
+export const categoriesOf = (shopId: ShopId): Effect.Effect<ReadonlyArray<CategorySummary>, SqlError, SqlClient.SqlClient> =>
+  Effect.map(cachedCatalogue(`categories:${shopId}`, readCategories(shopId)), (found) => found ?? [])
+
+/**
+ * A category listing page of a shop and whether it shows adult content (cached per shop, category
+ * and query); undefined when the shop has no category with that url key.
+ */
+export const listing = (shopId: ShopId, categoryUrlKey: string, query: ListingFilters) =>
+  cachedCatalogue(`listing:${shopId}:${categoryUrlKey}:${JSON.stringify(query)}`, readListing(shopId, categoryUrlKey, query))
+
+/** A search results page of a shop (a blank text matches every active product; cached per shop, text and query). */
+export const search = (shopId: ShopId, text: string, query: ListingFilters) =>
+  Effect.map(
+    cachedCatalogue(`search:${shopId}:${JSON.stringify([text, query])}`, readSearch(shopId, text, query)),
+    (found) => found!
+  )
+
+/** Suggestions for a search box: popular matching products and matching categories (cached per shop and text). */
+export const suggest = (shopId: ShopId, text: string) =>
+  Effect.map(cachedCatalogue(`suggest:${shopId}:${JSON.stringify(text)}`, readSuggest(shopId, text)), (found) => found!)
+
+/** One product's page by its link's parts (cached); undefined when the shop has no such active product. */
+export const productDetail = (shopId: ShopId, categoryUrlKey: string, variantUrl: string) =>
+  cachedCatalogue(
+    `product:${shopId}:${JSON.stringify([categoryUrlKey, variantUrl])}`,
+    readProductDetail(shopId, categoryUrlKey, variantUrl)
+  )

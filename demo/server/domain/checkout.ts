@@ -99,12 +99,13 @@ import {
   mutateCart,
   orderConsentsOf,
   type PaymentContext,
-  readCart,
+  readCartCached,
   visitorCart,
   round2,
   withoutVat
 } from "./cart.ts"
 import { type DeliveryGroup, digitalDeliveryId, groupDeliveries, lineValue, marketplaceDeliveryPrefix, ownDeliveryId } from "./deliveryGroups.ts"
+import { shopSettings } from "./shopSettings.ts"
 import { withIdempotencyKey } from "./idempotency.ts"
 
 export { type DeliveryGroup, digitalDeliveryId, groupDeliveries, lineValue, marketplaceDeliveryPrefix, ownDeliveryId }
@@ -274,33 +275,19 @@ export interface LineDetails {
   readonly partnerDays: ReadonlyMap<number, number>
 }
 
-const loadLineDetails = (state: CartState) =>
-  Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
-    const productIds = [...new Set(state.lines.flatMap((line) => (line.productId === null ? [] : [line.productId])))]
-    const products = productIds.length === 0 ? [] : yield* sql<{ product_id: number; brand: string; category_path: string }>`
-      SELECT p.product_id, p.brand,
-             CASE WHEN pc.title IS NULL THEN c.title ELSE pc.title || '/' || c.title END AS category_path
-      FROM products p
-      JOIN categories c ON c.category_id = p.main_category_id
-      LEFT JOIN categories pc ON pc.category_id = c.parent_id
-      WHERE p.product_id IN ${sql.in(productIds)}`
-    const variantIds = [...new Set(state.lines.flatMap((line) => stockNeedsOf(line).map(([variantId]) => variantId)))]
-    const restock = variantIds.length === 0 ? [] : yield* sql<{ variant_id: number; restock_days: number | null }>`
-      SELECT variant_id, restock_days FROM stock WHERE variant_id IN ${sql.in(variantIds)}`
-    const partnerIds = [...new Set(state.lines.flatMap((line) => (line.partnerId === null ? [] : [line.partnerId])))]
-    const partners = partnerIds.length === 0 ? [] : yield* sql<{ partner_id: number; delivery_days: number }>`
-      SELECT partner_id, delivery_days FROM marketplace_partners WHERE partner_id IN ${sql.in(partnerIds)}`
-    const restockOf = (variantId: number) => restock.find((row) => row.variant_id === variantId)?.restock_days ?? 0
-    return {
-      products: new Map(products.map((row) => [row.product_id, { brand: row.brand, categoryPath: row.category_path }])),
-      restockDays: new Map(state.lines.map((line) => [
-        line.itemId,
-        line.stock >= line.count ? 0 : Math.max(1, ...stockNeedsOf(line).map(([variantId]) => restockOf(variantId)))
-      ])),
-      partnerDays: new Map(partners.map((row) => [row.partner_id, row.delivery_days]))
-    } satisfies LineDetails
-  })
+const lineDetailsOf = (state: CartState): LineDetails => {
+  const { products, restockDays, partnerDays } = state.checkout
+  return {
+    products: new Map(products.map((row) => [row.product_id, { brand: row.brand, categoryPath: row.category_path }])),
+    restockDays: new Map(state.lines.map((line) => [
+      line.itemId,
+      line.stock >= line.count
+        ? 0
+        : Math.max(1, ...stockNeedsOf(line).map(([variantId]) => restockDays.get(variantId) ?? 0))
+    ])),
+    partnerDays
+  }
+}
 
 // -----------------------------------------------------------------------------------------------
 // the checkout context
@@ -402,27 +389,11 @@ const pickAddress = (rows: ReadonlyArray<AddressRow>, type: AddressRow["type"], 
 /** Loads the {@link CheckoutContext} of the session's cart. */
 export const loadContext = (session: SessionData) =>
   Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
-    const state = (yield* readCart(session.cartId)) ?? (session.cartId === 0 ? yield* visitorCart(session.shopId) : undefined)
+    const state = (yield* readCartCached(session.cartId)) ??
+      (session.cartId === 0 ? yield* visitorCart(session.shopId) : undefined)
     if (state === undefined) return yield* Effect.die(new CartMissing({ cartId: session.cartId }))
-    const rows = yield* sql<CheckoutCartRow>`
-      SELECT billing_address_id, shipping_address_id, customer_data, campaign_id, delivery_strategy
-      FROM carts WHERE cart_id = ${session.cartId}`
-    const row = rows[0] ?? { billing_address_id: null, shipping_address_id: null, customer_data: null, campaign_id: null, delivery_strategy: null }
-    const methods = yield* sql<MethodRow>`
-      SELECT delivery_method_id, code, method_kind, delivery_type, branch_kind, title, transport_id, icon,
-             price::float8 AS price, free_from::float8 AS free_from, days_min, days_max, marketplace
-      FROM delivery_methods WHERE shop_id = ${session.shopId} AND active ORDER BY position, delivery_method_id`
-    const selections = yield* sql<SelectionRow>`
-      SELECT delivery_key, delivery_method_id, branch_id, address_id, insurance
-      FROM cart_deliveries WHERE cart_id = ${session.cartId}`
-    const branchIds = selections.flatMap((selection) => (selection.branch_id === null ? [] : [selection.branch_id]))
-    const branches = branchIds.length === 0 ? [] : yield* sql<BranchRow>`
-      SELECT ${sql.literal(branchColumns)} FROM branches WHERE branch_id IN ${sql.in(branchIds)}`
-    const payments = yield* sql<PaymentRow>`
-      SELECT dp.delivery_method_id, dp.billing_code, dp.payment_limitation
-      FROM delivery_payments dp JOIN delivery_methods dm ON dm.delivery_method_id = dp.delivery_method_id
-      WHERE dm.shop_id = ${session.shopId}`
+    const { row, selections, branches } = state.checkout
+    const { methods, payments } = yield* shopSettings(session.shopId)
     const customer = yield* customerView(session)
     const addresses = customer.id === null || customer.id === undefined ? [] : yield* addressRows(customer.id)
     return {
@@ -431,7 +402,7 @@ export const loadContext = (session: SessionData) =>
       state,
       totals: cartTotals(state),
       row,
-      details: yield* loadLineDetails(state),
+      details: lineDetailsOf(state),
       groups: groupDeliveries(state.lines),
       methods,
       selections: new Map(selections.map((selection) => [selection.delivery_key, selection])),

@@ -22,6 +22,7 @@ import account from "./0009_account.ts"
 import storefrontRules from "./0010_storefront_rules.ts"
 import cacheInvalidation from "./0011_cache_invalidation.ts"
 import catalogueIndexes from "./0012_catalogue_indexes.ts"
+import readCacheInvalidation from "./0013_read_cache_invalidation.ts"
 
 /** The table recording applied migrations (`migration_id`, `name`, `created_at`). */
 export const migrationsTable = "schema_migrations"
@@ -39,7 +40,8 @@ export const migrations: Readonly<Record<string, Effect.Effect<void, SqlError, S
   "0009_account": account,
   "0010_storefront_rules": storefrontRules,
   "0011_cache_invalidation": cacheInvalidation,
-  "0012_catalogue_indexes": catalogueIndexes
+  "0012_catalogue_indexes": catalogueIndexes,
+  "0013_read_cache_invalidation": readCacheInvalidation
 }
 
 const runMigrator = Migrator.make({})
