@@ -10,6 +10,7 @@ import { CartGroup } from "../../core/api/cart.ts"
 import { bootstrapSession, makeShopClient } from "../../core/api/client.ts"
 import { idempotencyKeyHeader } from "../../core/api/headers.ts"
 import { deleteIdsParam } from "../../core/domain/cart.ts"
+import { maxQuantity } from "../../core/domain/quantity.ts"
 import { cartFlashKeys, round2 } from "../../demo/server/domain/cart.ts"
 import { CartHandlers, itemIdsOf } from "../../demo/server/handlers/cart.ts"
 import { backendFor, clientLayerFor, testBaseUrl } from "../support/server.ts"
@@ -88,6 +89,37 @@ describe("cart (server)", () => {
       expect(rows).toEqual([{ count: 1 }])
       const counts = answers.map((answer) => answer.cart!.articles![0]!.count)
       for (const count of counts) assert.include(amounts, count)
+    }).pipe(Effect.provide(clientLayerFor(backend))))
+
+  it.effect("50 concurrent adds of each of two articles to one cart lose no update: the counts are what stock and the 1..30 limit allow", () =>
+    Effect.gen(function*() {
+      const { client, session } = yield* start
+      const scarce = yield* probe.use((sql) => findVariant(sql, { min: 5, max: 20, skip: 4 }))
+      const plenty = yield* probe.use((sql) => findVariant(sql, { min: 60, skip: 5 }))
+      const versionOf = () =>
+        probe.use((sql) => sql<{ readonly version: number }>`SELECT version FROM carts WHERE cart_id = ${session.cartId}`)
+      const before = (yield* versionOf())[0]?.version ?? 0
+      const adds = (variantId: number) =>
+        Array.from({ length: 50 }, () => client.cart.addToCart({ payload: { variantId, amount: 1 } }))
+      const answers = yield* Effect.all([...adds(scarce.variant_id), ...adds(plenty.variant_id)], { concurrency: "unbounded" })
+      const scarceAnswers = answers.slice(0, 50)
+      const plentyAnswers = answers.slice(50)
+      const messagesOf = (list: typeof answers) => list.map((answer) => answer.status?.flashMessages?.[0]?.message ?? answer.status?.status)
+      // the scarce article: exactly its stock is taken, every other add is refused with the stock flash
+      expect(messagesOf(scarceAnswers).filter((message) => message === "ok")).toHaveLength(scarce.in_stock)
+      expect(messagesOf(scarceAnswers).filter((message) => message === cartFlashKeys.stockExceeded)).toHaveLength(50 - scarce.in_stock)
+      // the plentiful one: 30 adds (the most a line holds), then 20 clamped with the notice
+      expect(messagesOf(plentyAnswers).filter((message) => message === "ok")).toHaveLength(maxQuantity)
+      expect(messagesOf(plentyAnswers).filter((message) => message === cartFlashKeys.amountClamped)).toHaveLength(50 - maxQuantity)
+      const rows = yield* probe.use((sql) =>
+        sql<{ readonly variant_id: number; readonly count: number }>`
+          SELECT variant_id, count FROM cart_items WHERE cart_id = ${session.cartId} ORDER BY variant_id`)
+      expect(rows).toEqual(
+        [{ variant_id: scarce.variant_id, count: scarce.in_stock }, { variant_id: plenty.variant_id, count: maxQuantity }]
+          .sort((a, b) => a.variant_id - b.variant_id)
+      )
+      // every applied change bumped the version once; the refused ones rolled back
+      expect((yield* versionOf())[0]?.version).toBe(before + scarce.in_stock + 50)
     }).pipe(Effect.provide(clientLayerFor(backend))))
 
   it.effect("deleteItems removes the lines by ids joined by commas; unknown ids are ignored", () =>

@@ -5,9 +5,9 @@
  * - Reading: {@link loadCart} builds the §3 Cart wire shape (articles with bundles, prices in the shop's currency,
  *   discounts, totals, itemCount, selectedPayment, marketplace partners...); {@link loadWidgetCart} the cart drawer's
  *   items; {@link loadBillingMethods} the shop's payments for the cart, filtered by the core payment rules.
- * - Changing: every mutation locks the cart row (`SELECT ... FOR UPDATE`, so concurrent calls on one cart queue up on
- *   PostgreSQL as they do on PGlite's single connection), runs in one transaction, bumps the cart's `version` and sends
- *   the live-data notification ({@link notifyCartChanged}) that is delivered when the transaction commits.
+ * - Changing: every mutation runs in one transaction that first locks the cart row with the `UPDATE` that bumps its
+ *   `version` and sends the live-data notification (one statement; concurrent calls on one cart queue up on
+ *   PostgreSQL as they do on PGlite's single connection; the notification is delivered when the transaction commits).
  * - Refusals are {@link CartRefused} (a flash message; the new cart answers them as 200 with status error, the legacy
  *   cart as 422); unknown carts, items, variants, bonus sets, bundles and codes are {@link CartNotFound} (404).
  *
@@ -1109,18 +1109,26 @@ export const notifyCartChanged = (cartId: number): Effect.Effect<void, SqlError,
     yield* database.notify(cartChangedChannel, JSON.stringify({ cartId }))
   })
 
-/** Marks a cart changed: bumps its `version` and `updated_at`, and sends the live-data notification. */
-export const touchCart = (cartId: number): Effect.Effect<void, SqlError, CartRequirements> =>
+/**
+ * Locks an open cart for a change and marks it changed, in one statement: bumps its `version` and `updated_at`
+ * and sends the live-data notification (delivered at commit, so a change that fails and rolls back notifies
+ * nothing). Answers the locked row with its status.
+ */
+const lockAndTouch = (cartId: number) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    yield* sql`UPDATE carts SET version = version + 1, updated_at = now() WHERE cart_id = ${cartId}`
-    yield* notifyCartChanged(cartId)
+    return yield* sql<{ readonly cart_id: number; readonly shop_id: string; readonly customer_id: number | null; readonly status: string }>`
+      WITH touched AS (
+        UPDATE carts SET version = version + 1, updated_at = now() WHERE cart_id = ${cartId}
+        RETURNING cart_id, shop_id, customer_id, status)
+      SELECT cart_id, shop_id, customer_id, status, pg_notify(${cartChangedChannel}, ${JSON.stringify({ cartId })}) AS notified
+      FROM touched`
   })
 
 /**
- * Runs a change of an open cart in one transaction: locks the cart row (concurrent changes of one cart queue up),
- * runs `change`, then {@link touchCart}. A failure rolls everything back and notifies nothing. A cart that is not
- * open (already ordered) is {@link CartNotFound}.
+ * Runs a change of an open cart in one transaction: locks the cart row (concurrent changes of one cart queue up)
+ * and marks it changed (version, `updated_at`, the live-data notification at commit), then runs `change`. A failure
+ * rolls everything back and notifies nothing. A cart that is not open (already ordered) is {@link CartNotFound}.
  */
 export const mutateCart = <A, E, R>(
   cartId: number,
@@ -1130,13 +1138,9 @@ export const mutateCart = <A, E, R>(
     const sql = yield* SqlClient.SqlClient
     return yield* sql.withTransaction(
       Effect.gen(function*() {
-        const rows = yield* sql<{ readonly cart_id: number; readonly shop_id: string; readonly customer_id: number | null; readonly status: string }>`
-          SELECT cart_id, shop_id, customer_id, status FROM carts WHERE cart_id = ${cartId} FOR UPDATE`
-        const row = rows[0]
+        const row = (yield* lockAndTouch(cartId))[0]
         if (row === undefined || row.status !== "open") return yield* notFound("cart", `No open cart ${cartId}`)
-        const result = yield* change({ cartId: row.cart_id, shopId: row.shop_id, customerId: row.customer_id })
-        yield* touchCart(cartId)
-        return result
+        return yield* change({ cartId: row.cart_id, shopId: row.shop_id, customerId: row.customer_id })
       })
     )
   })
@@ -1208,36 +1212,40 @@ export const addToCart = (
   mutateCart(cartId, (cart) =>
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
-      let productId: number | null = null
-      let stock: number
-      if (article.variantId !== undefined) {
-        const rows = yield* sql<{ readonly product_id: number; readonly in_stock: number | null }>`
-          SELECT v.product_id, st.in_stock
-          FROM variants v
-          JOIN products p ON p.product_id = v.product_id
-          JOIN prices pr ON pr.variant_id = v.variant_id
-          LEFT JOIN stock st ON st.variant_id = v.variant_id
-          WHERE v.variant_id = ${article.variantId} AND v.shop_id = ${cart.shopId} AND p.active`
-        const row = rows[0]
-        if (row === undefined) return yield* notFound("variant", `No variant ${article.variantId} in this shop`)
-        productId = row.product_id
-        stock = row.in_stock ?? 0
-      } else {
-        const rows = yield* sql<{ readonly stock: number | null }>`
-          SELECT (SELECT min(COALESCE(st.in_stock, 0) / bsi.count)::int FROM bonus_set_items bsi
-                  LEFT JOIN stock st ON st.variant_id = bsi.variant_id
-                  WHERE bsi.bonus_set_id = bs.bonus_set_id) AS stock
-          FROM bonus_sets bs WHERE bs.bonus_set_id = ${article.bonusSetId} AND bs.shop_id = ${cart.shopId} AND bs.active`
-        const row = rows[0]
-        if (row === undefined) return yield* notFound("bonusSet", `No bonus set ${article.bonusSetId} in this shop`)
-        stock = row.stock ?? 0
+      // The article, its stock and the cart's line holding it (not a gift), in one statement.
+      const found = article.variantId !== undefined
+        ? yield* sql<{ readonly product_id: number | null; readonly stock: number | null; readonly cart_item_id: number | null; readonly count: number | null }>`
+            SELECT v.product_id, st.in_stock AS stock, line.cart_item_id, line.count
+            FROM variants v
+            JOIN products p ON p.product_id = v.product_id
+            JOIN prices pr ON pr.variant_id = v.variant_id
+            LEFT JOIN stock st ON st.variant_id = v.variant_id
+            LEFT JOIN LATERAL (
+              SELECT cart_item_id, count FROM cart_items
+              WHERE cart_id = ${cart.cartId} AND NOT is_gift AND variant_id = v.variant_id AND bonus_set_id IS NULL
+              ORDER BY cart_item_id LIMIT 1) line ON true
+            WHERE v.variant_id = ${article.variantId} AND v.shop_id = ${cart.shopId} AND p.active`
+        : yield* sql<{ readonly product_id: number | null; readonly stock: number | null; readonly cart_item_id: number | null; readonly count: number | null }>`
+            SELECT NULL::integer AS product_id,
+                   (SELECT min(COALESCE(st.in_stock, 0) / bsi.count)::int FROM bonus_set_items bsi
+                    LEFT JOIN stock st ON st.variant_id = bsi.variant_id
+                    WHERE bsi.bonus_set_id = bs.bonus_set_id) AS stock,
+                   line.cart_item_id, line.count
+            FROM bonus_sets bs
+            LEFT JOIN LATERAL (
+              SELECT cart_item_id, count FROM cart_items
+              WHERE cart_id = ${cart.cartId} AND NOT is_gift AND bonus_set_id = bs.bonus_set_id AND variant_id IS NULL
+              ORDER BY cart_item_id LIMIT 1) line ON true
+            WHERE bs.bonus_set_id = ${article.bonusSetId} AND bs.shop_id = ${cart.shopId} AND bs.active`
+      const row = found[0]
+      if (row === undefined) {
+        return yield* (article.variantId !== undefined
+          ? notFound("variant", `No variant ${article.variantId} in this shop`)
+          : notFound("bonusSet", `No bonus set ${article.bonusSetId} in this shop`))
       }
-      const existing = yield* sql<{ readonly cart_item_id: number; readonly count: number }>`
-        SELECT cart_item_id, count FROM cart_items
-        WHERE cart_id = ${cart.cartId} AND NOT is_gift
-          AND variant_id IS NOT DISTINCT FROM ${article.variantId ?? null}
-          AND bonus_set_id IS NOT DISTINCT FROM ${article.bonusSetId ?? null}
-        ORDER BY cart_item_id LIMIT 1`
+      const productId = row.product_id
+      const stock = row.stock ?? 0
+      const existing = row.cart_item_id === null ? [] : [{ cart_item_id: row.cart_item_id, count: row.count ?? 0 }]
       const current = existing[0]?.count ?? 0
       const wanted = current + amount
       const count = clampQuantity(wanted)

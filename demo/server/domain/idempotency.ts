@@ -96,12 +96,12 @@ export const withIdempotencyKey = <A, E, R>(
     const decode = options.decode ?? ((stored: unknown): A => stored as A)
     return yield* sql.withTransaction(
       Effect.gen(function*() {
-        yield* sql`DELETE FROM idempotency_keys
-          WHERE scope = ${scope} AND key = ${key}
-            AND created_at < now() - make_interval(hours => ${idempotencyKeyTtlHours})`
+        // Claims the key, or takes it over when it has expired, in one statement.
         const claimed = yield* sql<{ readonly key: string }>`
           INSERT INTO idempotency_keys (scope, key, request_hash) VALUES (${scope}, ${key}, ${hash})
-          ON CONFLICT (scope, key) DO NOTHING
+          ON CONFLICT (scope, key) DO UPDATE
+            SET request_hash = EXCLUDED.request_hash, status_code = NULL, response = NULL, created_at = now()
+            WHERE idempotency_keys.created_at < now() - make_interval(hours => ${idempotencyKeyTtlHours})
           RETURNING key`
         if (claimed.length === 0) {
           const stored = yield* sql<KeyRow>`
