@@ -206,17 +206,27 @@ export class ReadCache extends Context.Service<ReadCache, ReadCacheShape>()("dem
  */
 export const CacheBypass = Context.Reference<boolean>("demo/server/db/ReadCache/CacheBypass", { defaultValue: () => false })
 
+/** Options of {@link cachedRead}. */
+export interface CachedReadOptions {
+  /**
+   * Serve from the cache even while a state-changing call runs ({@link CacheBypass}): for settings no
+   * shopper's call changes (a shop's delivery and payment settings), which an operator's edit drops.
+   */
+  readonly despiteBypass?: boolean | undefined
+}
+
 /**
  * Reads through the `pick`ed cache of the process's {@link ReadCache} when there is one and no
- * {@link CacheBypass} is set; otherwise runs `load` as it is.
+ * {@link CacheBypass} is set (see {@link CachedReadOptions.despiteBypass}); otherwise runs `load` as it is.
  */
 export const cachedRead = <K, V, E, R>(
   pick: (cache: ReadCacheShape) => KeyedCache<K, unknown>,
   key: K,
-  load: Effect.Effect<V | undefined, E, R>
+  load: Effect.Effect<V | undefined, E, R>,
+  options: CachedReadOptions = {}
 ): Effect.Effect<V | undefined, E, R> =>
   Effect.gen(function*() {
     const cache = yield* Effect.serviceOption(ReadCache)
-    if (cache._tag === "None" || (yield* CacheBypass)) return yield* load
+    if (cache._tag === "None" || (options.despiteBypass !== true && (yield* CacheBypass))) return yield* load
     return (yield* pick(cache.value).get(key, load)) as V | undefined
   })

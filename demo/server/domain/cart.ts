@@ -310,6 +310,7 @@ interface CartSnapshotRow extends CartRow {
   readonly products: ReadonlyArray<CartProductRow>
   readonly restock: ReadonlyArray<{ readonly variant_id: number; readonly restock_days: number | null }>
   readonly partners: ReadonlyArray<{ readonly partner_id: number; readonly delivery_days: number }>
+  readonly last_order_changed: Date | string | null
 }
 
 interface OfferRow {
@@ -405,6 +406,11 @@ export interface CartState {
   }>
   /** What the checkout reads of the cart besides its lines, read in the same statement. */
   readonly checkout: CartCheckoutData
+  /**
+   * When the shopper's last order changed state (ISO timestamp; §4 'lengthy' payments): a customer's latest in the
+   * cart's shop, a guest's the order their session placed last; null without one.
+   */
+  readonly lastOrderChangedAt: string | null
 }
 
 /** A product of a cart line: brand and category path (`parent/leaf`). */
@@ -499,7 +505,8 @@ export const visitorCart = (shopId: string): Effect.Effect<CartState, SqlError, 
       discounts: [],
       paymentFee: 0,
       deliveryFees: [],
-      checkout: emptyCheckoutData
+      checkout: emptyCheckoutData,
+      lastOrderChangedAt: null
     }
   })
 
@@ -596,7 +603,14 @@ export const readCart = (cartId: number): Effect.Effect<CartState | undefined, S
              (SELECT COALESCE(json_agg(json_build_object('partner_id', mp.partner_id, 'delivery_days', mp.delivery_days)), '[]'::json)
               FROM marketplace_partners mp WHERE mp.partner_id IN (
                 SELECT p.marketplace_partner_id FROM cart_items ci JOIN variants v ON v.variant_id = ci.variant_id
-                JOIN products p ON p.product_id = v.product_id WHERE ci.cart_id = c.cart_id)) AS partners
+                JOIN products p ON p.product_id = v.product_id WHERE ci.cart_id = c.cart_id)) AS partners,
+             CASE WHEN c.customer_id IS NULL
+               THEN (SELECT o.state_changed_at FROM orders o JOIN sessions ss ON ss.cart_id = c.cart_id
+                     WHERE o.order_id = CASE WHEN ss.data->>${lastOrderSessionKey} ~ '^[0-9]+$'
+                                             THEN (ss.data->>${lastOrderSessionKey})::int END
+                     ORDER BY o.state_changed_at DESC LIMIT 1)
+               ELSE (SELECT max(o.state_changed_at) FROM orders o WHERE o.customer_id = c.customer_id AND o.shop_id = c.shop_id)
+             END AS last_order_changed
       FROM carts c JOIN shops s ON s.shop_id = c.shop_id
       WHERE c.cart_id = ${cartId}`
     const cart = carts[0]
@@ -726,7 +740,8 @@ export const readCart = (cartId: number): Effect.Effect<CartState | undefined, S
         products: cart.products,
         restockDays: new Map(cart.restock.map((row) => [row.variant_id, row.restock_days])),
         partnerDays: new Map(cart.partners.map((row) => [row.partner_id, row.delivery_days]))
-      }
+      },
+      lastOrderChangedAt: cart.last_order_changed === null ? null : isoOf(cart.last_order_changed)
     }
   })
 
@@ -1046,7 +1061,6 @@ export const billingMethodsOf = (
 
 const readBilling = (state: CartState) =>
   Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
     const settings = yield* shopSettings(state.shop.shopId)
     const rows = settings.billing
     const byDelivery = new Map<string, Set<string>>()
@@ -1060,33 +1074,28 @@ const readBilling = (state: CartState) =>
       }
       byDelivery.set(selection.delivery_key, set)
     }
-    const lastOrder = state.customerId === null
-      ? yield* sql<{ readonly changed: Date | string | null }>`
-          SELECT o.state_changed_at AS changed FROM orders o JOIN sessions s ON s.cart_id = ${state.cartId}
-          WHERE o.order_id = CASE WHEN s.data->>${lastOrderSessionKey} ~ '^[0-9]+$' THEN (s.data->>${lastOrderSessionKey})::int END
-          ORDER BY o.state_changed_at DESC LIMIT 1`
-      : yield* sql<{ readonly changed: Date | string | null }>`
-          SELECT max(state_changed_at) AS changed FROM orders
-          WHERE customer_id = ${state.customerId} AND shop_id = ${state.shop.shopId}`
-    const changed = lastOrder[0]?.changed ?? null
+    const changed = state.lastOrderChangedAt
     const dates: OrderStateDates = {
-      orderStateDate: changed === null ? null : isoOf(changed).slice(0, 10),
+      orderStateDate: changed === null ? null : changed.slice(0, 10),
       today: new Date(yield* Clock.currentTimeMillis).toISOString().slice(0, 10)
     }
     return { rows, allowedByDelivery: [...byDelivery.values()], dates }
   })
+
+/** The billing methods offered for a cart read ({@link billingMethodsOf}). */
+export const billingMethodsOfState = (
+  state: CartState,
+  context: PaymentContext
+): Effect.Effect<BillingMethods, SqlError, SqlClient.SqlClient> =>
+  Effect.map(readBilling(state), ({ rows, allowedByDelivery, dates }) =>
+    billingMethodsOf(state, rows, allowedByDelivery, context, dates))
 
 /** The billing methods offered for `cartId` ({@link billingMethodsOf}); none for an unknown cart. */
 export const loadBillingMethods = (
   cartId: number,
   context: PaymentContext
 ): Effect.Effect<BillingMethods, SqlError, SqlClient.SqlClient> =>
-  Effect.gen(function*() {
-    const state = yield* readCartCached(cartId)
-    if (state === undefined) return {}
-    const { rows, allowedByDelivery, dates } = yield* readBilling(state)
-    return billingMethodsOf(state, rows, allowedByDelivery, context, dates)
-  })
+  Effect.flatMap(readCartCached(cartId), (state) => state === undefined ? Effect.succeed({}) : billingMethodsOfState(state, context))
 
 // -----------------------------------------------------------------------------------------------
 // changing: lock, touch, notify
@@ -1710,13 +1719,14 @@ export const cartResponse = (
   options: CartResponseOptions
 ): Effect.Effect<ApiResponse, SqlError, SqlClient.SqlClient> =>
   Effect.gen(function*() {
-    const cart = yield* loadCart(cartId)
+    const state = yield* readCartCached(cartId)
+    const cart = state === undefined ? emptyCart(cartId) : cartEntity(state)
     const flashes = options.flashes ?? []
     return {
       status: { status, ...(flashes.length === 0 ? {} : { flashMessages: flashes }) },
       cart: options.extended ? cart : cartSummary(cart),
       ...(options.extended
-        ? { cartItems: cart.articles ?? [], billingMethods: yield* loadBillingMethods(cartId, options.payment) }
+        ? { cartItems: cart.articles ?? [], billingMethods: state === undefined ? {} : yield* billingMethodsOfState(state, options.payment) }
         : {})
     }
   })

@@ -94,7 +94,7 @@ import {
   cartEntity,
   cartTotals,
   lastOrderSessionKey,
-  loadBillingMethods,
+  billingMethodsOfState,
   loadPurchase,
   mutateCart,
   orderConsentsOf,
@@ -600,7 +600,7 @@ export const loadPupTypes = (shopId: string) =>
   })
 
 /** The billing methods offered for the context's cart (the cart engine's, §3, §4, §5). */
-export const billingMethodsFor = (ctx: CheckoutContext) => loadBillingMethods(ctx.session.cartId, ctx.payment)
+export const billingMethodsFor = (ctx: CheckoutContext) => billingMethodsOfState(ctx.state, ctx.payment)
 
 /** The §3 cart of the context: the cart engine's `cartEntity`, with the deliveries and the order's addresses. */
 export const cartOf = (ctx: CheckoutContext, deliveries: ReadonlyArray<Delivery>): Cart => ({

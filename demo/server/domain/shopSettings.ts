@@ -43,7 +43,10 @@ const readShopSettings = (shopId: string): Effect.Effect<ShopSettings, SqlError,
     return rows[0] ?? { methods: [], payments: [], billing: [] }
   })
 
-/** The delivery and payment settings of `shopId`, through the read cache (one statement on a miss). */
+/**
+ * The delivery and payment settings of `shopId`, through the read cache (one statement on a miss), also during
+ * a shopper's state-changing call: none of those changes them.
+ */
 export const shopSettings = (shopId: string): Effect.Effect<ShopSettings, SqlError, SqlClient.SqlClient> =>
-  Effect.map(cachedRead((cache) => cache.shopSettings, shopId, readShopSettings(shopId)), (settings) =>
+  Effect.map(cachedRead((cache) => cache.shopSettings, shopId, readShopSettings(shopId), { despiteBypass: true }), (settings) =>
     settings ?? { methods: [], payments: [], billing: [] })

@@ -19,7 +19,7 @@ import { buildDeliveries, cartOf, loadContext } from "../domain/checkout.ts"
 import {
   cartResponse,
   cleanSelectedPayment,
-  loadBillingMethods,
+  billingMethodsOfState,
   loadOrderConsents,
   loadPurchase,
   orderConsentNotes,
@@ -45,7 +45,7 @@ export const CartApiHandlers = HttpApiBuilder.group(ShopApi, "cartApi", (handler
               cartItems: cart.articles ?? [],
               customer: ctx.customer,
               deliveries,
-              billingMethods: yield* loadBillingMethods(session.cartId, paymentContextOf(request))
+              billingMethods: yield* billingMethodsOfState(ctx.state, paymentContextOf(request))
             }
           })
         )
