@@ -372,5 +372,16 @@ layer(freshDatabase(), { timeout: 120_000 })("cart engine", (it) => {
       expect(purchase?.purchase?.orderId).toBe(order.order_number)
       assert.match(purchase?.confirmationUrl ?? "", /^\/kosik\/4\?token=/)
       assert.isAbove(purchase?.purchase?.items?.length ?? 0, 0)
+      // the confirmation shows what was bought: each item's title, price of a piece and of the line, in the shop's currency
+      const stored = yield* sql<{ readonly title: string; readonly unit_price: number; readonly count: number; readonly currency: string }>`
+        SELECT oi.title, oi.unit_price::float8 AS unit_price, oi.count, o.currency
+        FROM order_items oi JOIN orders o ON o.order_id = oi.order_id
+        WHERE oi.order_id = ${order.order_id} ORDER BY oi.order_item_id`
+      expect(purchase?.purchase?.items?.map((item) => [item.title, item.unitPrice, item.linePrice, item.currency, item.count])).toEqual(
+        stored.map((row) => [row.title, row.unit_price, round2(row.unit_price * row.count), row.currency, row.count])
+      )
+      for (const item of purchase?.purchase?.items ?? []) {
+        if (item.variantId !== undefined) assert.match(item.url ?? "", /^\/[^/]+\/[^/]+$/)
+      }
     }))
 })

@@ -1667,9 +1667,23 @@ export const loadPurchase = (
       readonly bonus_set_id: number | null
       readonly count: number
       readonly marketplace_partner_id: number | null
+      readonly title: string
+      readonly unit_price: number
+      readonly variant_url: string | null
+      readonly category_url_key: string | null
+      readonly media_id: string | null
+      readonly width: number | null
+      readonly height: number | null
     }>`
-      SELECT order_item_id, article_type, variant_id, bonus_set_id, count, marketplace_partner_id
-      FROM order_items WHERE order_id = ${order.order_id} ORDER BY order_item_id`
+      SELECT oi.order_item_id, oi.article_type, oi.variant_id, oi.bonus_set_id, oi.count, oi.marketplace_partner_id,
+             oi.title, oi.unit_price::float8 AS unit_price,
+             v.variant_url, cat.url_key AS category_url_key, m.media_id, m.width, m.height
+      FROM order_items oi
+      LEFT JOIN variants v ON v.variant_id = oi.variant_id
+      LEFT JOIN products p ON p.product_id = v.product_id
+      LEFT JOIN categories cat ON cat.category_id = p.main_category_id
+      LEFT JOIN media m ON m.media_id = v.media_id
+      WHERE oi.order_id = ${order.order_id} ORDER BY oi.order_item_id`
     const shop = shopOf(order.shop_id)
     return {
       cartId: String(order.cart_id ?? cartId),
@@ -1679,14 +1693,25 @@ export const loadPurchase = (
       purchase: {
         orderId: order.order_number,
         consents: Object.fromEntries(Object.entries(objectOf(order.consents)).filter((entry): entry is [string, boolean] => typeof entry[1] === "boolean")),
-        items: items.map((item): CartArticle => ({
-          articleId: item.order_item_id,
-          count: item.count,
-          ...(item.variant_id === null ? {} : { variantId: item.variant_id }),
-          ...(item.bonus_set_id === null ? {} : { bonusSetId: item.bonus_set_id }),
-          marketplacePartnerId: item.marketplace_partner_id === null ? null : String(item.marketplace_partner_id),
-          type: item.article_type
-        }))
+        items: items.map((item): CartArticle => {
+          const url = productLink(item.category_url_key, item.variant_url)
+          return {
+            articleId: item.order_item_id,
+            count: item.count,
+            ...(item.variant_id === null ? {} : { variantId: item.variant_id }),
+            ...(item.bonus_set_id === null ? {} : { bonusSetId: item.bonus_set_id }),
+            marketplacePartnerId: item.marketplace_partner_id === null ? null : String(item.marketplace_partner_id),
+            title: item.title,
+            ...(url === undefined ? {} : { url }),
+            ...(item.media_id === null || item.width === null || item.height === null
+              ? {}
+              : { image: { url: mediaUrl(item.media_id), width: item.width, height: item.height } }),
+            unitPrice: item.unit_price,
+            linePrice: round2(item.unit_price * item.count),
+            currency: shop.currency,
+            type: item.article_type
+          }
+        })
       }
     }
   })
