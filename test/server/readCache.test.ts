@@ -86,6 +86,27 @@ describe("KeyedCache", () => {
     cache.apply("stock")
     expect(cache.carts.size).toBe(0)
   })
+
+  test("the invalidation payloads of migration 13 drop catalogue answers, carts and shop settings", async () => {
+    const cache = makeReadCache()
+    const fill = () =>
+      Effect.runPromise(
+        Effect.all([
+          cache.carts.get(1, Effect.succeed({})),
+          cache.catalogue.get("listing:CZ10MA:x", Effect.succeed({})),
+          cache.shopSettings.get("CZ10MA", Effect.succeed({}))
+        ])
+      )
+    await fill()
+    cache.apply("shop_settings")
+    expect([cache.carts.size, cache.catalogue.size, cache.shopSettings.size]).toEqual([1, 1, 0])
+    await fill()
+    cache.apply("catalogue")
+    expect([cache.carts.size, cache.catalogue.size, cache.shopSettings.size]).toEqual([0, 0, 1])
+    await fill()
+    cache.apply("stock")
+    expect([cache.carts.size, cache.catalogue.size, cache.shopSettings.size]).toEqual([0, 0, 1])
+  })
 })
 
 describe("the server's read cache", () => {
@@ -165,6 +186,47 @@ describe("the server's read cache", () => {
     await runSql((sql) => sql`UPDATE stock SET in_stock = 0, availability_key = 'out_of_stock' WHERE variant_id = 2`)
     await settle()
     expect((await articles(handlerA, headers))[0]?.availability_key).toBe("out_of_stock")
+  })
+
+  test("a catalogue edit made outside the application reaches cached listings on every server", async () => {
+    const headers = await shopper()
+    const listing = async (handler: (r: Request) => Promise<Response>) => {
+      const response = await handler(new Request(`${testBaseUrl}/api/catalogue/listing?category=${categoryUrlKey}`, { headers }))
+      expect(response.status).toBe(200)
+      return ((await response.json()) as { products: ReadonlyArray<{ productId: number; title: string }> }).products
+    }
+    const [category] = await runSql((sql) =>
+      sql<{ readonly url_key: string }>`
+        SELECT c.url_key FROM categories c JOIN products p ON p.main_category_id = c.category_id
+        WHERE c.shop_id = 'CZ10MA' AND p.active AND NOT c.adult GROUP BY c.url_key ORDER BY count(*) DESC LIMIT 1`)
+    const categoryUrlKey = encodeURIComponent(category!.url_key)
+    const first = (await listing(handlerA))[0]!
+    expect((await listing(handlerB))[0]).toEqual(first)
+    await runSql((sql) => sql`UPDATE variants SET title = title || ' (renamed)' WHERE product_id = ${first.productId}`)
+    await settle()
+    expect((await listing(handlerA)).find((p) => p.productId === first.productId)?.title).toBe(`${first.title} (renamed)`)
+    expect((await listing(handlerB)).find((p) => p.productId === first.productId)?.title).toBe(`${first.title} (renamed)`)
+    await runSql((sql) => sql`UPDATE products SET active = false WHERE product_id = ${first.productId}`)
+    await settle()
+    expect((await listing(handlerA)).map((p) => p.productId)).not.toContain(first.productId)
+    await runSql((sql) => sql`UPDATE products SET active = true WHERE product_id = ${first.productId}`)
+    await runSql((sql) => sql`UPDATE variants SET title = left(title, length(title) - 10) WHERE product_id = ${first.productId}`)
+  })
+
+  test("a payment an operator turns off leaves the billing methods of a cached cart", async () => {
+    const headers = await shopper()
+    expect((await add(handlerA, headers, 1)).status).toBe(200)
+    const billing = async (handler: (r: Request) => Promise<Response>) => {
+      const response = await handler(new Request(`${testBaseUrl}/api/v2/cart.cart-api/load-cart`, { headers }))
+      return Object.keys(((await response.json()) as { billingMethods: Record<string, unknown> }).billingMethods)
+    }
+    expect(await billing(handlerA)).toContain("CZU")
+    expect(await billing(handlerB)).toContain("CZU")
+    await runSql((sql) => sql`UPDATE billing_methods SET active = false WHERE shop_id = 'CZ10MA' AND code = 'CZU'`)
+    await settle()
+    expect(await billing(handlerA)).not.toContain("CZU")
+    expect(await billing(handlerB)).not.toContain("CZU")
+    await runSql((sql) => sql`UPDATE billing_methods SET active = true WHERE shop_id = 'CZ10MA' AND code = 'CZU'`)
   })
 
   test("a session ended on one server is not served from another's cache", async () => {
