@@ -59,7 +59,7 @@ import { canIncrease, clampQuantity } from "../../../core/domain/quantity.ts"
 import { isShopId, type Shop, shopById } from "../../../core/domain/shop.ts"
 import { wishlistDrawerSize } from "../../../core/domain/wishlist.ts"
 import { cartChangedChannel, Database } from "../db/Database.ts"
-import { cachedRead } from "../db/ReadCache.ts"
+import { CacheBypass, cachedRead, ReadCache } from "../db/ReadCache.ts"
 import { mediaUrl } from "../db/seed/images.ts"
 import { mainWishlistId } from "./account.ts"
 import { groupDeliveries } from "./deliveryGroups.ts"
@@ -237,6 +237,7 @@ export const valueDiscounts = (
 
 interface CartRow {
   readonly cart_id: number
+  readonly version: number
   readonly shop_id: string
   readonly customer_id: number | null
   readonly status: string
@@ -385,6 +386,8 @@ export interface CartLine {
 /** A cart read from the database: its row, lines, applied discounts and selected fees. */
 export interface CartState {
   readonly cartId: number
+  /** The cart's `version`, bumped by every change (0 for a visitor's cart). */
+  readonly version: number
   readonly shop: Shop
   readonly shopName: string
   readonly shopVatRate: number
@@ -479,7 +482,24 @@ const shopOf = (shopId: string): Shop => shopById(isShopId(shopId) ? shopId : "C
  * without a statement.
  */
 export const readCartCached = (cartId: number): Effect.Effect<CartState | undefined, SqlError, SqlClient.SqlClient> =>
-  cartId === 0 ? Effect.succeed(undefined) : cachedRead((cache) => cache.carts, cartId, readCart(cartId))
+  cartId === 0
+    ? Effect.succeed(undefined)
+    : Effect.gen(function*() {
+      const database = yield* Effect.serviceOption(Database)
+      const cache = yield* Effect.serviceOption(ReadCache)
+      if (database._tag === "None" || database.value.backend === "pglite" || cache._tag === "None" || (yield* CacheBypass)) {
+        return yield* cachedRead((caches) => caches.carts, cartId, readCart(cartId))
+      }
+      // Several servers share PostgreSQL and another one's change reaches this cache a moment after it is answered:
+      // a cached cart is served only while its version is the stored one (a primary-key lookup).
+      const sql = yield* SqlClient.SqlClient
+      const stored = (yield* sql<{ readonly version: number }>`SELECT version FROM carts WHERE cart_id = ${cartId}`)[0]
+      if (stored === undefined) return undefined
+      const state = yield* cachedRead((caches) => caches.carts, cartId, readCart(cartId))
+      if (state === undefined || state.version >= stored.version) return state
+      cache.value.carts.invalidate(cartId)
+      return yield* cachedRead((caches) => caches.carts, cartId, readCart(cartId))
+    })
 
 /**
  * The cart of a visitor without a stored session (`cartId` 0): empty, in the shop `shopId`; nothing
@@ -492,6 +512,7 @@ export const visitorCart = (shopId: string): Effect.Effect<CartState, SqlError, 
       SELECT vat_rate::float8 AS vat_rate, name FROM shops WHERE shop_id = ${shopId}`
     return {
       cartId: 0,
+      version: 0,
       shop: shopOf(shopId),
       shopName: rows[0]?.name ?? shopId,
       shopVatRate: rows[0]?.vat_rate ?? 0,
@@ -517,7 +538,7 @@ export const readCart = (cartId: number): Effect.Effect<CartState | undefined, S
     // One statement: the cart row with its items, set items, offered and attached bundles,
     // discounts, payment fee and delivery fees as JSON arrays (a cart read runs on every call).
     const carts = yield* sql<CartSnapshotRow>`
-      SELECT c.cart_id, c.shop_id, c.customer_id, c.status, c.invoice_note, c.billing_method_code,
+      SELECT c.cart_id, c.version, c.shop_id, c.customer_id, c.status, c.invoice_note, c.billing_method_code,
              c.billing_selection, c.consents, s.vat_rate::float8 AS vat_rate, s.name AS shop_name,
              (SELECT COALESCE(json_agg(i ORDER BY i.position, i.cart_item_id), '[]'::json) FROM (
                 SELECT ci.cart_item_id, ci.article_type, ci.variant_id, ci.bonus_set_id, ci.count, ci.is_gift,
@@ -701,6 +722,7 @@ export const readCart = (cartId: number): Effect.Effect<CartState | undefined, S
     })
     return {
       cartId: cart.cart_id,
+      version: cart.version,
       shop: shopOf(cart.shop_id),
       shopName: cart.shop_name,
       shopVatRate: cart.vat_rate,
