@@ -36,17 +36,17 @@ export function FlashMessageList({ flashes, category, onDismiss, className }: Fl
   const shown = flashesIn(flashes, category)
   if (shown.length === 0) return null
   return (
-    <ul className={["flashes", className].filter(Boolean).join(" ")}>
+    <div className={["flashes", className].filter(Boolean).join(" ")}>
       {shown.map((flash, index) => (
-        <li key={`${flash.message}-${index}`} className={`flash ${flash.type}`} role={isUrgentFlash(flash) ? "alert" : "status"}>
+        <div key={`${flash.message}-${index}`} className={`flash ${flash.type}`} role={isUrgentFlash(flash) ? "alert" : "status"}>
           <span className="visually-hidden">{t(`header_flash_${flash.type}`)}: </span>
           <span className="flash-text">{text(flash.message)}</span>
           {onDismiss !== undefined && (
             <button type="button" className="link-button" onClick={() => onDismiss(flash)} aria-label={t("close")}>×</button>
           )}
-        </li>
+        </div>
       ))}
-    </ul>
+    </div>
   )
 }
 
