@@ -31,9 +31,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shop, language } = preferencesOf(request)
   const caller = shopCaller(request, context, shop)
   const hasSession = hasSessionCookie(request)
-  const [session, categories, widgets] = await Promise.all([
+  const [session, categories, menu, widgets] = await Promise.all([
     hasSession ? caller.call((client) => client.session.get()) : Promise.resolve(undefined),
     caller.call((client) => client.catalogue.categories()).then((answer) => answer.categories, () => []),
+    caller.call((client) => client.menu.getMenu({ query: { menu: "main" } })).then((answer) => answer.items, () => []),
     caller.call((client) => client.widgets.getWidgetsData({ query: { extended: true } })).catch(() => undefined)
   ])
   const customerId = session?.shopId === shop.shopId ? session.customerId : null
@@ -49,6 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     customerId,
     ...(customer === undefined ? {} : { customer }),
     categories: categories.map(({ categoryId, parentId, urlKey, title }) => ({ categoryId, parentId, urlKey, title })),
+    menu,
     cartArticles: widgets?.cart?.articles ?? [],
     debug: new URL(request.url).searchParams.has("debug"),
     consents: recordedConsents(cookieValue(request.headers.get("cookie"), consentCookie)),
