@@ -17,8 +17,7 @@ import { initialWidgetsState } from "../../../core/services/widgetsState.ts"
 import { cookieHeaders, hasSessionCookie, shopCaller } from "./lib/api.server.ts"
 import { cookieValue, preferencesOf } from "./lib/preferences.ts"
 import { useRootData, type RootData } from "./lib/i18n.ts"
-import { Header } from "./components/Header.tsx"
-import { Footer } from "./components/Footer.tsx"
+import { lazy, Suspense } from "react"
 import type { Consents } from "../../../core/domain/consent.ts"
 import { ConsentPanel, DataProtectionModal } from "../../../react/components/widgets/Consent.tsx"
 import { LegalConditions } from "../../../react/components/widgets/LegalConditions.tsx"
@@ -26,6 +25,11 @@ import { AdultContentGate } from "../../../react/components/widgets/AdultGate.ts
 import { FaviconLinks } from "../../../react/components/widgets/FaviconLinks.tsx"
 import { faviconLinks } from "../../../react/components/widgets/sanitizeHtml.ts"
 import "./app.css"
+
+// The header and footer hydrate from their own chunks, loaded right after the page's: the server renders them in
+// the HTML, so the first paint has them, and the first-load JavaScript stays within budget.
+const Header = lazy(() => import("./components/Header.tsx").then((module) => ({ default: module.Header })))
+const Footer = lazy(() => import("./components/Footer.tsx").then((module) => ({ default: module.Footer })))
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shop, language } = preferencesOf(request)
@@ -129,11 +133,11 @@ export default function App() {
       <LinkProvider link={RouterLink}>
         <a className="skip-link" href="#main">Skip to content</a>
         <ConsentPanel recorded={root.consents} onRecorded={keepConsents} />
-        <Header />
+        <Suspense fallback={null}><Header /></Suspense>
         <main id="main" className="page" tabIndex={-1}>
           <Outlet />
         </main>
-        <Footer />
+        <Suspense fallback={null}><Footer /></Suspense>
         {!inCheckout && <DataProtectionModal />}
         <LegalConditions enabled={root.customerId !== null && !inCheckout} />
         <AdultContentGate needed={adultContent} />

@@ -1,67 +1,23 @@
 /**
  * The cart drawer of the header (§2): opens on hover, lists the cart's items (image, parameters with the colour
- * swatch, active services at their price times the count, §3) and links to the cart.
+ * swatch, active services at their price times the count, §3) and links to the cart. The list loads with the first
+ * opening (`CartPanel`), so the first paint carries only the link and its badge.
  *
  * @module
  */
-import type { WidgetCartItem } from "../../../core/api/entities/cart.ts"
-import { bundlePrice, colorSwatch, isActiveBundle, widgetPieces } from "../../../core/domain/cart.ts"
+import { lazy } from "react"
+import { widgetPieces } from "../../../core/domain/cart.ts"
 import { useWidgets } from "../../storefront/hooks.ts"
-import { useLink, useShopText } from "../../storefront/text.tsx"
+import { useShopText } from "../../storefront/text.tsx"
 import { CartIcon } from "../icons.tsx"
 import { HeaderDrawer } from "./HeaderDrawer.tsx"
+
+const CartPanel = lazy(() => import("./CartPanel.tsx").then((module) => ({ default: module.CartPanel })))
 
 /** Props of {@link CartDrawer}. */
 export interface CartDrawerProps {
   /** Extra class of the drawer's host. */
   readonly className?: string
-}
-
-const imageOf = (item: WidgetCartItem): string | undefined => {
-  if (item.image === undefined || item.image === "") return undefined
-  return item.imgServer === undefined || /^(?:[a-z]+:)?\/\//i.test(item.image) ? item.image : `${item.imgServer.replace(/\/$/, "")}/${item.image.replace(/^\//, "")}`
-}
-
-/** One item of the cart drawer. */
-function CartDrawerItem({ item }: { readonly item: WidgetCartItem }) {
-  const { t, text, money } = useShopText()
-  const Link = useLink()
-  const count = item.count ?? 1
-  const title = item.title ?? item.article?.title ?? ""
-  const image = imageOf(item)
-  const bundles = (item.bundles ?? []).filter(isActiveBundle)
-  return (
-    <li className="drawer-item">
-      {image === undefined ? <span className="thumb" aria-hidden="true" /> : <img className="thumb" src={image} alt="" width={55} height={55} loading="lazy" />}
-      <div className="drawer-item-text">
-        {item.url === undefined ? <span className="name">{title}</span> : <Link to={item.url} className="name">{title}</Link>}
-        {(item.params ?? []).length > 0 && (
-          <ul className="params">
-            {(item.params ?? []).map((param) => {
-              const swatch = colorSwatch(param)
-              return (
-                <li key={param.key}>
-                  {swatch !== undefined && <span className="swatch" style={{ backgroundColor: swatch }} aria-hidden="true" />}
-                  {param.title ?? param.key}: {param.value ?? ""}{param.measure === undefined ? "" : ` ${param.measure}`}
-                </li>
-              )
-            })}
-          </ul>
-        )}
-        {bundles.length > 0 && (
-          <ul className="bundles" aria-label={t("sf_services")}>
-            {bundles.map((bundle, index) => (
-              <li key={`${bundle.type}-${bundle.id ?? index}`}>
-                {bundle.title === undefined ? t(`header_bundle_${bundle.type}`) : text(bundle.title)}: {money(bundlePrice(bundle, count))}
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-      <span className="qty">{t("cart_pieces", { count })}</span>
-      {item.price !== undefined && <span className="price">{money(item.price)}</span>}
-    </li>
-  )
 }
 
 /**
@@ -77,7 +33,6 @@ function CartDrawerItem({ item }: { readonly item: WidgetCartItem }) {
  */
 export function CartDrawer({ className }: CartDrawerProps) {
   const { shop, t } = useShopText()
-  const Link = useLink()
   const items = useWidgets().state.cartArticles
   const pieces = widgetPieces(items)
   return (
@@ -87,12 +42,7 @@ export function CartDrawer({ className }: CartDrawerProps) {
         <CartIcon /> {t("sf_cart")} <span className="badge" aria-hidden="true">{pieces}</span>
         <span className="visually-hidden">{t("cart_pieces", { count: pieces })}</span>
       </>}>
-      {items.length === 0 ? <p className="drawer-empty">{t("sf_cart_empty")}</p> : (
-        <ul className="drawer-items">
-          {items.map((item, index) => <CartDrawerItem key={item.id ?? item.itemId ?? index} item={item} />)}
-        </ul>
-      )}
-      <Link to={shop.urlKeys.cart} className="button primary">{t("sf_go_to_cart")}</Link>
+      <CartPanel />
     </HeaderDrawer>
   )
 }

@@ -4,9 +4,10 @@
  *
  * @module
  */
-import { useId, useRef, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from "react"
+import { Suspense, useId, useRef, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from "react"
 import type { Drawer } from "../../../core/domain/layout/drawers.ts"
 import { useLink } from "../../storefront/text.tsx"
+import { Spinner } from "../Spinner.tsx"
 import { useDrawer, useDrawers } from "./drawers.tsx"
 
 /** Props of {@link HeaderDrawer}. */
@@ -19,7 +20,7 @@ export interface HeaderDrawerProps {
   readonly trigger: ReactNode
   /** The panel's accessible name (it is a labelled region). */
   readonly label: string
-  /** The panel's content; rendered only while the drawer is open. */
+  /** The panel's content; rendered only while the drawer is open (a lazy content shows the spinner while it loads). */
   readonly children?: ReactNode
   /** Extra class of the host element. */
   readonly className?: string
@@ -81,7 +82,7 @@ export function HeaderDrawer({ drawer, to, trigger, label, children, className, 
         {trigger}
       </Link>
       <div id={id} className="drawer" role="region" aria-label={label} hidden={!open} onClick={onPanelClick}>
-        {open && children}
+        {open && <Suspense fallback={<Spinner />}>{children}</Suspense>}
       </div>
     </div>
   )

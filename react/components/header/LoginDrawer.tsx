@@ -1,16 +1,19 @@
 /**
  * The login drawer of the header (§2, §6): the login form with the registration and password-recovery links for a
- * guest; for a logged-in customer their name ("Jan N.") and the account menu with the logout link.
+ * guest; for a logged-in customer their name ("Jan N.") and the account menu with the logout link. The form and the
+ * menu load with the first opening.
  *
  * @module
  */
+import { lazy } from "react"
 import { loginDrawerView } from "../../../core/domain/customer.ts"
 import { useCustomer } from "../../storefront/hooks.ts"
 import { useShopText } from "../../storefront/text.tsx"
 import { UserIcon } from "../icons.tsx"
-import { AccountMenu } from "./AccountMenu.tsx"
 import { HeaderDrawer } from "./HeaderDrawer.tsx"
-import { LoginForm } from "./LoginForm.tsx"
+
+const LoginForm = lazy(() => import("./LoginForm.tsx").then((module) => ({ default: module.LoginForm })))
+const AccountMenu = lazy(() => import("./AccountMenu.tsx").then((module) => ({ default: module.AccountMenu })))
 
 /** Props of {@link LoginDrawer}. */
 export interface LoginDrawerProps {

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react"
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react"
 import type { MenuItem } from "../../../core/api/menu.ts"
 import { menuDelays } from "../../../core/domain/layout/menu.ts"
 import { useRunWith } from "../../storefront/hooks.ts"
@@ -16,7 +16,9 @@ import { Accordion } from "../Accordion.tsx"
 import { ArrowIcon } from "../icons.tsx"
 import { Spinner } from "../Spinner.tsx"
 import { useDevice } from "../useDevice.ts"
-import { sheetLinks, type SheetLink } from "./sheetLinks.ts"
+import type { MenuLayerProps } from "./MenuLayer.tsx"
+
+const MenuLayer = lazy(() => import("./MenuLayer.tsx").then((module) => ({ default: module.MenuLayer })))
 
 /** Loads the sheet HTML of a menu item; undefined when it has none. */
 export type SheetLoader = (menuItemId: number) => Promise<string | undefined>
@@ -35,8 +37,8 @@ export interface MegaMenuProps {
   readonly className?: string
 }
 
-/** A sheet being loaded, loaded (its links) or failed. */
-type Sheet = "loading" | "failed" | ReadonlyArray<SheetLink>
+/** A sheet being loaded, loaded (its HTML) or failed. */
+type Sheet = NonNullable<MenuLayerProps["sheet"]>
 
 /** The Menu service's sheet loader, run once the services are up. */
 export const useMenuSheetLoader = (): SheetLoader => {
@@ -114,7 +116,7 @@ function DesktopMenu({ tops, childrenOf, load, onNavigate }: MenuPartProps & { r
     requested.current.add(item.menuItemId)
     setSheet(item.menuItemId, "loading")
     load(item.menuItemId).then(
-      (html) => setSheet(item.menuItemId, html === undefined ? "failed" : sheetLinks(html)),
+      (html) => setSheet(item.menuItemId, html === undefined ? "failed" : { html }),
       () => {
         requested.current.delete(item.menuItemId)
         setSheet(item.menuItemId, "failed")
@@ -155,9 +157,6 @@ function DesktopMenu({ tops, childrenOf, load, onNavigate }: MenuPartProps & { r
         const children = childrenOf(item)
         const hasLayer = item.hasSheet || children.length > 0
         const sheet = sheets.get(item.menuItemId)
-        const links: ReadonlyArray<SheetLink> = Array.isArray(sheet) && sheet.length > 0
-          ? sheet
-          : children.map((child) => ({ to: child.url, title: child.title }))
         return (
           <li key={item.menuItemId} className={[item.cssClass, isOpen ? "open" : ""].filter(Boolean).join(" ")}
             onMouseEnter={() => (hasLayer ? hoverStart(item) : hoverEnd())} onKeyDown={onKeyDown}>
@@ -169,13 +168,12 @@ function DesktopMenu({ tops, childrenOf, load, onNavigate }: MenuPartProps & { r
                   <ArrowIcon direction="down" size={14} />
                 </button>
                 <div id={layerId} className="menu-layer" hidden={!isOpen}>
-                  {isOpen && (sheet === "loading"
-                    ? <Spinner />
-                    : (
-                      <ul className="menu-sheet">
-                        {links.map((link) => <li key={link.to}><Link to={link.to} onClick={navigate}>{link.title}</Link></li>)}
-                      </ul>
-                    ))}
+                  {isOpen && (
+                    <Suspense fallback={<Spinner />}>
+                      <MenuLayer sheet={sheet} onNavigate={navigate}
+                        fallback={children.map((child) => ({ to: child.url, title: child.title }))} />
+                    </Suspense>
+                  )}
                 </div>
               </>
             )}

@@ -22,7 +22,7 @@ import { LoginDrawer } from "../../../react/components/header/LoginDrawer.tsx"
 import { WishlistDrawer } from "../../../react/components/header/WishlistDrawer.tsx"
 import { accountStateAtom, widgetsStateAtom, wishlistStateAtom } from "../../../react/storefront/atoms.ts"
 import type { InitialState } from "../../../react/storefront/StorefrontProvider.tsx"
-import { expectAccessible, renderInShop, setViewportWidth, text } from "./support.tsx"
+import { expectAccessible, renderInShop, setViewportWidth, settle, text } from "./support.tsx"
 
 let shopper: ReturnType<typeof userEvent.setup>
 beforeEach(() => {
@@ -142,6 +142,7 @@ describe("by keyboard", () => {
     const login = () => screen.getByRole("link", { name: text("sf_login") })
     const region = () => screen.queryByRole("region", { name: text("sf_login") })
     await user().tab()
+    await settle()
     expect(login()).toHaveFocus()
     expect(region()).toBeVisible()
     expect(login()).toHaveAttribute("aria-expanded", "true")
@@ -175,6 +176,7 @@ describe("the cart drawer", () => {
     expect(cartTrigger()).toHaveTextContent(text("cart_pieces", { count: 3 }))
     expect(container.querySelector(".cart-link .badge")).toHaveTextContent("3")
     await user().hover(cartTrigger())
+    await settle()
     const region = cartRegion()!
     const [shoe, socks] = within(region).getAllByRole("listitem").filter((li) => li.classList.contains("drawer-item"))
     expect(within(shoe!).getByRole("link", { name: "Trail shoe" })).toHaveAttribute("href", "/shoes/trail-shoe-red")
@@ -195,6 +197,7 @@ describe("the cart drawer", () => {
   test("an empty cart says so", async () => {
     renderInShop(<CartDrawer />)
     await user().hover(cartTrigger())
+    await settle()
     expect(cartRegion()).toHaveTextContent(text("sf_cart_empty"))
     expect(cartTrigger()).toHaveTextContent(text("cart_pieces", { count: 0 }))
   })
@@ -212,6 +215,7 @@ describe("the wishlist drawer", () => {
     const trigger = screen.getByRole("link", { name: new RegExp(`^${text("sf_wishlist")}`) })
     expect(trigger).toHaveTextContent(`/ 7 ${text("wishlist_counter_items", { count: 7 })}`)
     await user().hover(trigger)
+    await settle()
     const region = screen.getByRole("region", { name: text("sf_wishlist") })
     expect(within(region).getAllByRole("link").map((a) => a.textContent)).toEqual([
       "Shoe 7", "Shoe 6", "Shoe 5", "Shoe 4", "Shoe 3", text("wishlist_drawer_next")
@@ -224,6 +228,8 @@ describe("the wishlist drawer", () => {
   test("five or fewer items: no 'next' link; an empty list: no counter", async () => {
     renderInShop(<WishlistDrawer />, { initial: loggedIn("CZ10MA", [1, 2, 3, 4, 5].map((id) => wishItem(id, id))) })
     await user().hover(screen.getByRole("link", { name: new RegExp(`^${text("sf_wishlist")}`) }))
+    await settle()
+    expect(screen.getByRole("link", { name: "Shoe 5" })).toBeVisible()
     expect(screen.queryByRole("link", { name: text("wishlist_drawer_next") })).toBeNull()
     cleanup()
     const { container } = renderInShop(<WishlistDrawer />, { initial: loggedIn("CZ10MA", []) })
@@ -235,6 +241,7 @@ describe("the login drawer", () => {
   test("a guest gets the form with the registration and password-recovery links", async () => {
     const { container } = renderInShop(<LoginDrawer />, { initial: guest })
     await user().hover(screen.getByRole("link", { name: text("sf_login") }))
+    await settle()
     const region = screen.getByRole("region", { name: text("sf_login") })
     expect(within(region).getByLabelText(text("sf_email"))).toBeRequired()
     expect(within(region).getByLabelText(text("sf_password"))).toBeRequired()
@@ -249,6 +256,7 @@ describe("the login drawer", () => {
     cleanup()
     renderInShop(<LoginDrawer csrfToken="tok/en+1" />, { shopId, initial: loggedIn(shopId) })
     await user().hover(screen.getByRole("link", { name: "Jana N." }))
+    await settle()
     const nav = screen.getByRole("navigation", { name: text("sf_account_menu") })
     return within(nav).getAllByRole("link").map((a) => a.textContent)
   }
@@ -268,6 +276,7 @@ describe("the login drawer", () => {
   test("the logout link carries the CSRF token", async () => {
     const { container } = renderInShop(<LoginDrawer csrfToken="tok/en+1" />, { initial: loggedIn() })
     await user().hover(screen.getByRole("link", { name: "Jana N." }))
+    await settle()
     const logout = screen.getByRole("link", { name: text("account_menu_logout") })
     const href = new URL(logout.getAttribute("href")!, "http://shop.test")
     expect(href.pathname).toBe(shopById("CZ10MA").urlKeys.logout)

@@ -13,7 +13,7 @@ import { menuDelays } from "../../../core/domain/layout/menu.ts"
 import { MegaMenu } from "../../../react/components/header/MegaMenu.tsx"
 import { MobilePanels } from "../../../react/components/header/MobilePanels.tsx"
 import { sheetLinks } from "../../../react/components/header/sheetLinks.ts"
-import { expectAccessible, renderInShop, setViewportWidth, text } from "./support.tsx"
+import { expectAccessible, renderInShop, setViewportWidth, settle, text } from "./support.tsx"
 
 let shopper: ReturnType<typeof userEvent.setup>
 beforeEach(() => {
@@ -27,7 +27,6 @@ afterEach(() => {
 })
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms))
-const settle = () => act(async () => {})
 
 const entry = (menuItemId: number, parentId: number | null, title: string, hasSheet = false): MenuItem => ({
   menuItemId, parentId, title, url: `/${title.toLowerCase()}`, cssClass: null, hasSheet
@@ -72,6 +71,7 @@ describe("the desktop mega-menu", () => {
     expect(phones.layer()).not.toBeVisible()
     expect(calls).toEqual([])
     await advance(1)
+    await settle()
     expect(phones.layer()).toBeVisible()
     expect(phones.toggle).toHaveAttribute("aria-expanded", "true")
     expect(calls).toEqual([1])
@@ -102,6 +102,7 @@ describe("the desktop mega-menu", () => {
     await advance(menuDelays.primaryHoverMs)
     await shopper.hover(screen.getByRole("link", { name: "Garden" }))
     await advance(menuDelays.secondaryHoverMs)
+    await settle()
     expect(layerOf("Garden").layer()).toBeVisible()
     expect(layerOf("Phones").layer()).not.toBeVisible()
     expect(within(layerOf("Garden").layer()).getByRole("link", { name: "Tools" })).toHaveAttribute("href", "/tools")

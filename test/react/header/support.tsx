@@ -3,7 +3,7 @@
  * state given as server-rendered atoms), the header's drawers, a viewport width, and the English texts to find
  * things by.
  */
-import { render } from "@testing-library/react"
+import { act, render } from "@testing-library/react"
 import type { ReactElement } from "react"
 import { vi } from "vitest"
 import { shopById, type ShopId } from "../../../core/domain/shop.ts"
@@ -17,6 +17,16 @@ import { expectNoAxeViolations } from "../../support/axe.ts"
  * fake timers: give it Vitest's, so user actions settle while a test drives the clock.
  */
 ;(globalThis as { jest?: unknown }).jest = { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) }
+
+// The drawers' contents and the menu layer load on first opening (React.lazy); loaded here once, a lazy part
+// resolves within the user action that opens it, as it does in a browser that already fetched the chunk.
+await Promise.all([
+  import("../../../react/components/header/CartPanel.tsx"),
+  import("../../../react/components/header/WishlistPanel.tsx"),
+  import("../../../react/components/header/LoginForm.tsx"),
+  import("../../../react/components/header/AccountMenu.tsx"),
+  import("../../../react/components/header/MenuLayer.tsx")
+])
 
 /** Sets the window's width (the device class follows it). */
 export const setViewportWidth = (width: number) => {
@@ -52,3 +62,6 @@ export const expectAccessible = async (context: Element): Promise<void> => {
     if (faked) vi.useFakeTimers()
   }
 }
+
+/** Lets a lazy part that has just been asked for render (its module is already loaded). */
+export const settle = () => act(async () => {})
