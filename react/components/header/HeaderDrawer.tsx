@@ -50,7 +50,7 @@ export function HeaderDrawer({ drawer, to, trigger, label, children, className, 
 
   const onTriggerFocus = () => {
     if (returningFocus.current) returningFocus.current = false
-    else if (!open) send("pointerEnter")
+    else send("pointerEnter")
   }
   const onTriggerKeyDown = (event: KeyboardEvent<HTMLAnchorElement>) => {
     if (mobile) return

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { lazy, useEffect } from "react"
+import { lazy, useEffect, useRef } from "react"
 import { useCustomer, useWishlists } from "../../storefront/hooks.ts"
 import { useShopText } from "../../storefront/text.tsx"
 import { HeartIcon } from "../icons.tsx"
@@ -39,9 +39,12 @@ export function WishlistDrawer({ className }: WishlistDrawerProps) {
   const { send } = useDrawers()
   const loggedIn = customer.role === "logged-in"
   const { state, run } = wishlists
+  // The handle's runner changes with every state; the load belongs to the login, not to the state.
+  const runner = useRef(run)
+  runner.current = run
   useEffect(() => {
-    if (loggedIn) run((wishlist) => wishlist.load()).catch(() => undefined)
-  }, [loggedIn, run])
+    if (loggedIn) runner.current((wishlist) => wishlist.load()).catch(() => undefined)
+  }, [loggedIn])
   const message = state.message
   useEffect(() => {
     if (message !== undefined) send({ type: "pointerEnter", drawer: "wishlist" })
