@@ -17,7 +17,8 @@ import { initialWidgetsState } from "../../../core/services/widgetsState.ts"
 import { cookieHeaders, hasSessionCookie, shopCaller } from "./lib/api.server.ts"
 import { cookieValue, preferencesOf } from "./lib/preferences.ts"
 import { useRootData, type RootData } from "./lib/i18n.ts"
-import { lazy, Suspense } from "react"
+import { lazy, Suspense, useContext } from "react"
+import { ShellContext } from "./lib/shell.ts"
 import type { Consents } from "../../../core/domain/consent.ts"
 import { ConsentPanel, DataProtectionModal } from "../../../react/components/widgets/Consent.tsx"
 import { LegalConditions } from "../../../react/components/widgets/LegalConditions.tsx"
@@ -26,10 +27,10 @@ import { FaviconLinks } from "../../../react/components/widgets/FaviconLinks.tsx
 import { faviconLinks } from "../../../react/components/widgets/sanitizeHtml.ts"
 import "./app.css"
 
-// The header and footer hydrate from their own chunks, loaded right after the page's: the server renders them in
-// the HTML, so the first paint has them, and the first-load JavaScript stays within budget.
-const Header = lazy(() => import("./components/Header.tsx").then((module) => ({ default: module.Header })))
-const Footer = lazy(() => import("./components/Footer.tsx").then((module) => ({ default: module.Footer })))
+// The header and footer hydrate from their own chunks, loaded right after the page's, so the first-load JavaScript
+// stays within budget; the server renders them in place (lib/shell.ts).
+const LazyHeader = lazy(() => import("./components/Header.tsx").then((module) => ({ default: module.Header })))
+const LazyFooter = lazy(() => import("./components/Footer.tsx").then((module) => ({ default: module.Footer })))
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shop, language } = preferencesOf(request)
@@ -110,6 +111,9 @@ export function Layout({ children }: { readonly children: React.ReactNode }) {
 
 export default function App() {
   const root = useRootData()
+  const shell = useContext(ShellContext)
+  const Header = shell?.Header ?? LazyHeader
+  const Footer = shell?.Footer ?? LazyFooter
   const shop = shopById(root.shopId)
   const matches = useMatches()
   const adultContent = matches.some((match) => (match.loaderData as { adultContent?: unknown } | undefined)?.adultContent === true)
