@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useReducer, type ReactNode } from "react"
 import { accordionReducer, initialAccordion, type AccordionConfig } from "../../core/domain/layout/accordion.ts"
-import { useDevice } from "./useDevice.ts"
+import { useDevice } from "./widgets/useDevice.ts"
 
 /** Props of {@link Accordion}. */
 export interface AccordionProps {
@@ -33,7 +33,7 @@ export interface AccordionProps {
  * ```
  */
 export function Accordion({ title, config = {}, children, className, level = 2 }: AccordionProps) {
-  const device = useDevice()
+  const device = useDevice("desktop")
   const [state, dispatch] = useReducer(accordionReducer, initialAccordion(config, device))
   useEffect(() => dispatch({ type: "deviceChanged", device }), [device])
   const id = useId()

@@ -21,7 +21,7 @@ import {
   type DrawersEvent,
   type DrawersState
 } from "../../../core/domain/layout/drawers.ts"
-import { useDevice } from "../useDevice.ts"
+import { useDevice } from "../widgets/useDevice.ts"
 
 /** An event of the drawers without its time (the provider stamps it). */
 export type DrawersInput = DrawersEvent extends infer E ? (E extends DrawersEvent ? Omit<E, "at"> : never) : never
@@ -52,7 +52,7 @@ const stamped = (state: DrawersState, event: DrawersInput): DrawersState =>
  * ```
  */
 export function DrawersProvider({ children }: { readonly children?: ReactNode }) {
-  const device = useDevice()
+  const device = useDevice("desktop")
   const [state, dispatch] = useReducer(stamped, device, initialDrawers)
   useEffect(() => dispatch({ type: "deviceChanged", device }), [device])
   const deadline = drawerHideDeadline(state)
