@@ -24,6 +24,7 @@ import { Contact } from "./services/Contact.ts"
 import { Content } from "./services/Content.ts"
 import { Legal } from "./services/Legal.ts"
 import { LiveData } from "./services/LiveData.ts"
+import { Menu } from "./services/Menu.ts"
 import { Outlets } from "./services/Outlets.ts"
 import { Signals } from "./services/Signals.ts"
 import { Storage } from "./services/Storage.ts"
@@ -75,6 +76,7 @@ export type StorefrontServices =
   | Content
   | Legal
   | LiveData
+  | Menu
   | Outlets
   | Signals
   | Storage
@@ -92,7 +94,7 @@ const transportOf = (transport: StorefrontOptions["transport"]): Layer.Layer<Htt
 /**
  * Every storefront service over the shop API of `options.baseUrl`: cart, checkout (its customer id
  * follows the account), account, wishlist, consent, legal, content, contact, outlets, catalog,
- * catalogue browsing, widgets, live data, signals and storage.
+ * catalogue browsing, widgets, the mega-menu's layers, live data, signals and storage.
  */
 export const layer = (options: StorefrontOptions): Layer.Layer<StorefrontServices> => {
   const initial: ShopCallContext = {
@@ -122,6 +124,7 @@ export const layer = (options: StorefrontOptions): Layer.Layer<StorefrontService
     Widgets.layer,
     Contact.layer,
     Catalogue.layer,
+    Menu.layer(options.shop.shopId),
     Catalog.layer({
       productApiUrl: `${options.baseUrl}${sideApiPaths.productApi}`,
       recentlyViewedApiUrl: `${options.baseUrl}${sideApiPaths.recentlyViewedApi}`

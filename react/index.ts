@@ -97,3 +97,24 @@ export {
 export { AddToCartButton, AddToWishlistButton, type AddToCartButtonProps, type AddToWishlistButtonProps } from "./components/widgets/BuyButtons.tsx"
 export { RecentlyViewed, Recommendations, type RecentlyViewedProps, type RecommendationsProps } from "./components/widgets/ProductLists.tsx"
 export { ProductReviews, type ProductReviewsProps } from "./components/widgets/Reviews.tsx"
+export * from "./components/header/index.ts"
+export { Accordion, type AccordionProps } from "./components/Accordion.tsx"
+export { BackToTop, type BackToTopProps } from "./components/BackToTop.tsx"
+export { FlashMessageList, FlashMessages, type FlashMessageListProps, type FlashMessagesProps } from "./components/FlashMessages.tsx"
+export {
+  ArrowIcon,
+  CardBrandIcon,
+  cardBrands,
+  CartIcon,
+  HeartIcon,
+  HelpIcon,
+  MenuIcon,
+  SearchIcon,
+  SmileyIcon,
+  ThumbsUpIcon,
+  UserIcon,
+  type ArrowDirection,
+  type CardBrand,
+  type IconProps
+} from "./components/icons.tsx"
+export { Spinner, type SpinnerProps } from "./components/Spinner.tsx"

@@ -31,6 +31,41 @@ export const MenuSheet = Schema.Struct({
 /** Decoded type of {@link MenuSheet}. */
 export type MenuSheet = typeof MenuSheet.Type
 
+/** The menus of a shop (ours, the menu list is not shown): the header's mega-menu and the footer's. */
+export const menuNames = ["main", "footer"] as const
+
+/** The query of getMenu: which menu. */
+export const MenuQuery = Schema.Struct({
+  menu: Schema.Literals(menuNames)
+})
+
+/** Decoded type of {@link MenuQuery}. */
+export type MenuQuery = typeof MenuQuery.Type
+
+/**
+ * One visible entry of a menu (ours): its id (the `menuItemId` of getSheet), its parent (null at the top), title,
+ * link, style class and whether it has a sheet to load on hover.
+ */
+export const MenuItem = Schema.Struct({
+  menuItemId: WireInt,
+  parentId: Schema.NullOr(WireInt),
+  title: Schema.String,
+  url: Schema.String,
+  cssClass: Schema.NullOr(Schema.String),
+  hasSheet: Schema.Boolean
+})
+
+/** Decoded type of {@link MenuItem}. */
+export type MenuItem = typeof MenuItem.Type
+
+/** The entries of a menu, parents before their children, each level in menu order. */
+export const MenuItems = Schema.Struct({
+  items: Schema.Array(MenuItem)
+})
+
+/** Decoded type of {@link MenuItems}. */
+export type MenuItems = typeof MenuItems.Type
+
 /** A template component name in the path: letters, digits, `-` and `_` (ours), e.g. `cart-drawer`. */
 export const TemplateComponentName = SafeString.check(
   Schema.isPattern(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, { expected: "a component name of letters, digits, - and _" })
@@ -43,10 +78,15 @@ export type TemplateComponentName = typeof TemplateComponentName.Type
 export const TemplateComponentHtml = SafeString.pipe(HttpApiSchema.asText({ contentType: "text/html" }))
 
 /**
- * The layer calls (§7), both read-only GETs: `getSheet` answers a {@link MenuSheet} as JSON; `templateComponent`
- * answers the component's HTML as `text/html`. Both 404 when unknown.
+ * The layer calls (§7), read-only GETs: `getSheet` answers a {@link MenuSheet} as JSON; `templateComponent`
+ * answers the component's HTML as `text/html`; both 404 when unknown. `getMenu` (ours: the spec does not show where
+ * the menu's entries come from) answers the visible entries of a menu, whose ids getSheet takes.
  */
 export class MenuGroup extends HttpApiGroup.make("menu").add(
+  HttpApiEndpoint.get("getMenu", "/api/menu/items", {
+    query: MenuQuery,
+    success: MenuItems
+  }).annotate(OpenApi.Description, "The visible entries of the shop's main or footer menu (ours)."),
   HttpApiEndpoint.get("getSheet", "/api/menu/getSheet", {
     query: MenuSheetQuery,
     success: MenuSheet,

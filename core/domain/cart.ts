@@ -258,3 +258,23 @@ export const feesOf = (parts: TotalParts): number =>
 
 /** What the shopper pays (§3 `total.total`): goods and services after discounts plus {@link feesOf}. */
 export const totalToPay = (parts: TotalParts): number => roundToCents(parts.afterDiscounts + feesOf(parts))
+
+/** The item parameter key whose value shows as a colour swatch (§3 "key COLOR shows a colour swatch"). */
+export const colorParamKey = "COLOR"
+
+const hexColour = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i
+
+/**
+ * The swatch colour of an item parameter (§3): for the COLOR key, its `css` when that is a hex colour (`#rgb`,
+ * `#rgba`, `#rrggbb`, `#rrggbbaa`, trimmed); undefined for any other key or any other text, so no server text ever
+ * reaches a style unchecked.
+ */
+export const colorSwatch = (param: { readonly key: string; readonly css?: string | null | undefined }): string | undefined => {
+  if (param.key !== colorParamKey || typeof param.css !== "string") return undefined
+  const css = param.css.trim()
+  return hexColour.test(css) ? css : undefined
+}
+
+/** The pieces in the cart widget (the header badge): the sum of the items' counts; a missing count is 1 piece, a negative or non-finite one none. */
+export const widgetPieces = (items: ReadonlyArray<{ readonly count?: number | null | undefined }>): number =>
+  items.reduce((sum, item) => sum + itemCount(item.count ?? 1), 0)

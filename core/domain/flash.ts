@@ -100,3 +100,10 @@ export const isPaymentProviderCheckError = (flash: FlashText): boolean =>
 /** Whether any of the flashes marks a payment-provider-check error (§4: such errors set an error flag). */
 export const hasPaymentProviderCheckError = (flashes: ReadonlyArray<FlashText>): boolean =>
   flashes.some(isPaymentProviderCheckError)
+
+/** The flashes shown in a place (§3 `cat`): those of category `cat`, in their order; every flash when `cat` is absent. */
+export const flashesIn = <F extends { readonly cat: FlashCategory }>(flashes: ReadonlyArray<F>, cat?: FlashCategory): ReadonlyArray<F> =>
+  cat === undefined ? flashes : flashes.filter((flash) => flash.cat === cat)
+
+/** Whether a flash interrupts (§3 type danger: announced at once, as an alert) rather than waiting its turn (a status). */
+export const isUrgentFlash = (flash: { readonly type: FlashType }): boolean => flash.type === "danger"

@@ -266,6 +266,17 @@ export const cs = {
   },
 
   header: {
+    header_bundle_warranty: "Prodloužená záruka",
+    header_bundle_insurance: "Pojištění",
+    header_bundle_digital: "Digitální obsah",
+    header_bundle_return_guarantee: "Garance vrácení",
+    header_subcategories_of: "Podkategorie: {category}",
+    header_search_toggle: "Zobrazit vyhledávání",
+    header_flash_default: "Zpráva",
+    header_flash_danger: "Chyba",
+    header_flash_notice: "Upozornění",
+    header_flash_success: "Hotovo",
+    header_flash_warning: "Varování"
   },
 
   widgets: {

@@ -282,6 +282,17 @@ export const en = {
 
   /** The header, its drawers, the mega-menu and the page furniture (issue 7). */
   header: {
+    header_bundle_warranty: "Extended warranty",
+    header_bundle_insurance: "Insurance",
+    header_bundle_digital: "Digital content",
+    header_bundle_return_guarantee: "Return guarantee",
+    header_subcategories_of: "Subcategories of {category}",
+    header_search_toggle: "Show the search",
+    header_flash_default: "Message",
+    header_flash_danger: "Error",
+    header_flash_notice: "Note",
+    header_flash_success: "Success",
+    header_flash_warning: "Warning"
   },
 
   /** Modals, gates, lightbox, carousels, captcha and product widgets (issue 7). */

@@ -266,6 +266,17 @@ export const hr = {
   },
 
   header: {
+    header_bundle_warranty: "Produljeno jamstvo",
+    header_bundle_insurance: "Osiguranje",
+    header_bundle_digital: "Digitalni sadržaj",
+    header_bundle_return_guarantee: "Jamstvo povrata",
+    header_subcategories_of: "Potkategorije: {category}",
+    header_search_toggle: "Prikaži pretraživanje",
+    header_flash_default: "Poruka",
+    header_flash_danger: "Pogreška",
+    header_flash_notice: "Napomena",
+    header_flash_success: "Uspjeh",
+    header_flash_warning: "Upozorenje"
   },
 
   widgets: {

@@ -266,6 +266,17 @@ export const hu = {
   },
 
   header: {
+    header_bundle_warranty: "Kiterjesztett garancia",
+    header_bundle_insurance: "Biztosítás",
+    header_bundle_digital: "Digitális tartalom",
+    header_bundle_return_guarantee: "Visszavételi garancia",
+    header_subcategories_of: "{category} alkategóriái",
+    header_search_toggle: "Keresés megjelenítése",
+    header_flash_default: "Üzenet",
+    header_flash_danger: "Hiba",
+    header_flash_notice: "Megjegyzés",
+    header_flash_success: "Sikeres",
+    header_flash_warning: "Figyelmeztetés"
   },
 
   widgets: {

@@ -266,6 +266,17 @@ export const pl = {
   },
 
   header: {
+    header_bundle_warranty: "Przedłużona gwarancja",
+    header_bundle_insurance: "Ubezpieczenie",
+    header_bundle_digital: "Treści cyfrowe",
+    header_bundle_return_guarantee: "Gwarancja zwrotu",
+    header_subcategories_of: "Podkategorie: {category}",
+    header_search_toggle: "Pokaż wyszukiwarkę",
+    header_flash_default: "Wiadomość",
+    header_flash_danger: "Błąd",
+    header_flash_notice: "Uwaga",
+    header_flash_success: "Gotowe",
+    header_flash_warning: "Ostrzeżenie"
   },
 
   widgets: {

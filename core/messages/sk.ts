@@ -266,6 +266,17 @@ export const sk = {
   },
 
   header: {
+    header_bundle_warranty: "Predĺžená záruka",
+    header_bundle_insurance: "Poistenie",
+    header_bundle_digital: "Digitálny obsah",
+    header_bundle_return_guarantee: "Záruka vrátenia",
+    header_subcategories_of: "Podkategórie: {category}",
+    header_search_toggle: "Zobraziť vyhľadávanie",
+    header_flash_default: "Správa",
+    header_flash_danger: "Chyba",
+    header_flash_notice: "Upozornenie",
+    header_flash_success: "Hotovo",
+    header_flash_warning: "Varovanie"
   },
 
   widgets: {

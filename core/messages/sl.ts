@@ -266,6 +266,17 @@ export const sl = {
   },
 
   header: {
+    header_bundle_warranty: "Podaljšana garancija",
+    header_bundle_insurance: "Zavarovanje",
+    header_bundle_digital: "Digitalna vsebina",
+    header_bundle_return_guarantee: "Garancija vračila",
+    header_subcategories_of: "Podkategorije: {category}",
+    header_search_toggle: "Prikaži iskanje",
+    header_flash_default: "Sporočilo",
+    header_flash_danger: "Napaka",
+    header_flash_notice: "Opomba",
+    header_flash_success: "Uspeh",
+    header_flash_warning: "Opozorilo"
   },
 
   widgets: {

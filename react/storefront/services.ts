@@ -12,13 +12,14 @@ import { Cart } from "../../core/services/Cart.ts"
 import { Catalogue } from "../../core/services/Catalogue.ts"
 import { Checkout } from "../../core/services/Checkout.ts"
 import { Consent } from "../../core/services/Consent.ts"
+import { Menu } from "../../core/services/Menu.ts"
 import { Widgets } from "../../core/services/Widgets.ts"
 import { Wishlist } from "../../core/services/Wishlist.ts"
 import { layer, type StorefrontOptions, type StorefrontServices } from "../../core/storefront.ts"
 import { accountStateAtom, cartStateAtom, checkoutStateAtom, consentStateAtom, widgetsStateAtom, wishlistStateAtom } from "./atoms.ts"
 import { followState, type JotaiStore } from "./bridge.ts"
 
-export { Account, Cart, Catalogue, Checkout, Consent, Widgets, Wishlist }
+export { Account, Cart, Catalogue, Checkout, Consent, Menu, Widgets, Wishlist }
 export { browserStorageLayer } from "./browserStorage.ts"
 export { Catalog } from "../../core/services/Catalog.ts"
 export { Contact } from "../../core/services/Contact.ts"

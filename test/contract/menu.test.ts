@@ -25,6 +25,7 @@ describe("menu contract", () => {
   it("has the spec's paths ({name} as a path parameter)", () => {
     expect(routesOf(MenuGroup)).toEqual(
       sortRoutes([
+        ["getMenu", "GET", "/api/menu/items"],
         ["getSheet", "GET", "/api/menu/getSheet"],
         ["templateComponent", "GET", "/template/component/:name"]
       ])
@@ -36,6 +37,7 @@ describe("menu contract", () => {
     expect(csrfProtectedOf(MenuGroup)).toEqual([])
     expect(timeoutOf(MenuGroup, "getSheet")).toBe(5000)
     expect(timeoutOf(MenuGroup, "templateComponent")).toBe(5000)
+    expect(timeoutOf(MenuGroup, "getMenu")).toBe(5000)
     expect(undescribedOf(MenuGroup, OpenApi.Description)).toEqual([])
     expect(errorStatusesOf(MenuGroup, "getSheet")).toEqual([404])
     expect(errorStatusesOf(MenuGroup, "templateComponent")).toEqual([404])
@@ -63,6 +65,8 @@ describe("menu contract", () => {
       Layer.provide(
         HttpApiBuilder.group(Api, "menu", (h) =>
           h
+            .handle("getMenu", ({ query }) =>
+              Effect.succeed({ items: [{ menuItemId: 1, parentId: null, title: query.menu, url: "/a", cssClass: null, hasSheet: true }] }))
             .handle("getSheet", ({ query }) => Effect.succeed({ menuItemId: query.menuItemId, html: "<ul></ul>" }))
             .handle("templateComponent", ({ params }) => Effect.succeed(`<div class="${params.name}"></div>`))
         )
@@ -73,6 +77,7 @@ describe("menu contract", () => {
   it.effect("answers the sheet as JSON and the component as text/html", () =>
     Effect.gen(function* () {
       const client = yield* HttpApiClient.make(Api, { baseUrl: "http://shop.test" })
+      expect((yield* client.menu.getMenu({ query: { menu: "footer" } })).items[0]?.title).toBe("footer")
       expect(yield* client.menu.getSheet({ query: { menuItemId: 12 } })).toEqual({ menuItemId: 12, html: "<ul></ul>" })
       expect(yield* client.menu.templateComponent({ params: { name: "cart-drawer" } })).toBe('<div class="cart-drawer"></div>')
       const raw = yield* Effect.promise(() => server.handler(new Request("http://shop.test/template/component/login_box")))

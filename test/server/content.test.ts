@@ -100,6 +100,27 @@ describe("menu layers (server)", () => {
     }).pipe(Effect.provide(clientLayerFor(backend))))
 })
 
+describe("menu entries (server)", () => {
+  it.effect("getMenu answers the shop's visible main menu, top entries in order first, with their sheets flagged", () =>
+    Effect.gen(function*() {
+      const client = yield* makeShopClient(testBaseUrl)
+      yield* bootstrapSession(client)
+      const { items } = yield* client.menu.getMenu({ query: { menu: "main" } })
+      const expected = yield* rows<{ menu_item_id: number }>(
+        `SELECT menu_item_id FROM menu_items WHERE shop_id = 'CZ10MA' AND menu = 'main' AND visible AND parent_id IS NULL ORDER BY position`
+      )
+      const tops = items.filter((item) => item.parentId === null)
+      assert.deepStrictEqual(tops.map((item) => item.menuItemId), expected.map((row) => row.menu_item_id))
+      assert.isTrue(tops.every((item) => item.hasSheet))
+      const topIds = new Set(tops.map((item) => item.menuItemId))
+      assert.isTrue(items.filter((item) => item.parentId !== null).every((item) => topIds.has(item.parentId!) && !item.hasSheet))
+      const sheet = yield* client.menu.getSheet({ query: { menuItemId: tops[0]!.menuItemId } })
+      assert.match(sheet.html, /menu-sheet/)
+      const footer = yield* client.menu.getMenu({ query: { menu: "footer" } })
+      assert.isTrue(footer.items.length > 0 && footer.items.every((item) => !topIds.has(item.menuItemId)))
+    }).pipe(Effect.provide(clientLayerFor(backend))))
+})
+
 describe("banners (server)", () => {
   it.effect("slides lists the home slider's slides in order; impression and hit count a slide; unknown ids are 404", () =>
     Effect.gen(function*() {

@@ -16,7 +16,7 @@ import { ShopApi } from "../../../core/api/ShopApi.ts"
 export const componentKind = "component"
 
 /**
- * The handlers of the menu group. `getSheet` answers the sheet HTML of a visible menu item of the
+ * The handlers of the menu group. `getMenu` answers the visible entries of a menu of the session's shop. `getSheet` answers the sheet HTML of a visible menu item of the
  * session's shop that has one (404 otherwise). `templateComponent` answers the body of the shop's
  * component page titled `name` as `text/html` (404 otherwise).
  */
@@ -26,6 +26,31 @@ export const MenuHandlers = HttpApiBuilder.group(
   Effect.fn(function*(handlers) {
     const sql = yield* SqlClient.SqlClient
     return handlers
+      .handle("getMenu", ({ query }) =>
+        Effect.gen(function*() {
+          const session = yield* Session
+          const rows = yield* Effect.orDie(sql<{
+            menu_item_id: number
+            parent_id: number | null
+            title: string
+            url: string
+            css_class: string | null
+            has_sheet: boolean
+          }>`
+            SELECT menu_item_id, parent_id, title, url, css_class, sheet_html IS NOT NULL AS has_sheet FROM menu_items
+            WHERE shop_id = ${session.shopId} AND menu = ${query.menu} AND visible
+            ORDER BY parent_id NULLS FIRST, position, menu_item_id`)
+          return {
+            items: rows.map((row) => ({
+              menuItemId: row.menu_item_id,
+              parentId: row.parent_id,
+              title: row.title,
+              url: row.url,
+              cssClass: row.css_class,
+              hasSheet: row.has_sheet
+            }))
+          }
+        }))
       .handle("getSheet", ({ query }) =>
         Effect.gen(function*() {
           const session = yield* Session

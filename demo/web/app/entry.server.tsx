@@ -6,9 +6,15 @@ import { isbot } from "isbot"
 import { renderToReadableStream } from "react-dom/server"
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router"
 import { NonceContext, nonceContext } from "./lib/nonce.ts"
+import { Footer } from "./components/Footer.tsx"
+import { Header } from "./components/Header.tsx"
+import { ShellContext } from "./lib/shell.ts"
 
 export { apiContext } from "./lib/context.ts"
 export { nonceContext } from "./lib/nonce.ts"
+
+/** The size below which a finished part of the page is sent in place (the header and its menu are about 25 kB). */
+export const shellChunkBytes = 256 * 1024
 
 /** How long a streamed render may take before it is cut off. */
 export const streamTimeout = 10_000
@@ -24,12 +30,17 @@ export default async function handleRequest(
   const nonce = loadContext?.get(nonceContext)
   const page = (
     <NonceContext value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} {...(nonce === undefined ? {} : { nonce })} />
+      <ShellContext.Provider value={{ Header, Footer }}>
+        <ServerRouter context={routerContext} url={request.url} {...(nonce === undefined ? {} : { nonce })} />
+      </ShellContext.Provider>
     </NonceContext>
   )
   const body = await renderToReadableStream(page, {
     ...(nonce === undefined ? {} : { nonce }),
     signal: AbortSignal.timeout(streamTimeout),
+    // A finished Suspense boundary bigger than this is sent after the shell and moved in by a script; the header's
+    // (a boundary, so it can hydrate from its own chunk) must stay in place, in the first bytes.
+    progressiveChunkSize: shellChunkBytes,
     onError(error: unknown) {
       failed = true
       console.error(error)

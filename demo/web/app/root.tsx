@@ -17,8 +17,8 @@ import { initialWidgetsState } from "../../../core/services/widgetsState.ts"
 import { cookieHeaders, hasSessionCookie, shopCaller } from "./lib/api.server.ts"
 import { cookieValue, preferencesOf } from "./lib/preferences.ts"
 import { useRootData, type RootData } from "./lib/i18n.ts"
-import { Header } from "./components/Header.tsx"
-import { Footer } from "./components/Footer.tsx"
+import { lazy, Suspense, useContext } from "react"
+import { ShellContext } from "./lib/shell.ts"
 import type { Consents } from "../../../core/domain/consent.ts"
 import { ConsentPanel, DataProtectionModal } from "../../../react/components/widgets/Consent.tsx"
 import { LegalConditions } from "../../../react/components/widgets/LegalConditions.tsx"
@@ -27,13 +27,19 @@ import { FaviconLinks } from "../../../react/components/widgets/FaviconLinks.tsx
 import { faviconLinks } from "../../../react/components/widgets/sanitizeHtml.ts"
 import "./app.css"
 
+// The header and footer hydrate from their own chunks, loaded right after the page's, so the first-load JavaScript
+// stays within budget; the server renders them in place (lib/shell.ts).
+const LazyHeader = lazy(() => import("./components/Header.tsx").then((module) => ({ default: module.Header })))
+const LazyFooter = lazy(() => import("./components/Footer.tsx").then((module) => ({ default: module.Footer })))
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shop, language } = preferencesOf(request)
   const caller = shopCaller(request, context, shop)
   const hasSession = hasSessionCookie(request)
-  const [session, categories, widgets] = await Promise.all([
+  const [session, categories, menu, widgets] = await Promise.all([
     hasSession ? caller.call((client) => client.session.get()) : Promise.resolve(undefined),
     caller.call((client) => client.catalogue.categories()).then((answer) => answer.categories, () => []),
+    caller.call((client) => client.menu.getMenu({ query: { menu: "main" } })).then((answer) => answer.items, () => []),
     caller.call((client) => client.widgets.getWidgetsData({ query: { extended: true } })).catch(() => undefined)
   ])
   const customerId = session?.shopId === shop.shopId ? session.customerId : null
@@ -49,6 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     customerId,
     ...(customer === undefined ? {} : { customer }),
     categories: categories.map(({ categoryId, parentId, urlKey, title }) => ({ categoryId, parentId, urlKey, title })),
+    menu,
     cartArticles: widgets?.cart?.articles ?? [],
     debug: new URL(request.url).searchParams.has("debug"),
     consents: recordedConsents(cookieValue(request.headers.get("cookie"), consentCookie)),
@@ -104,6 +111,9 @@ export function Layout({ children }: { readonly children: React.ReactNode }) {
 
 export default function App() {
   const root = useRootData()
+  const shell = useContext(ShellContext)
+  const Header = shell?.Header ?? LazyHeader
+  const Footer = shell?.Footer ?? LazyFooter
   const shop = shopById(root.shopId)
   const matches = useMatches()
   const adultContent = matches.some((match) => (match.loaderData as { adultContent?: unknown } | undefined)?.adultContent === true)
@@ -127,11 +137,11 @@ export default function App() {
       <LinkProvider link={RouterLink}>
         <a className="skip-link" href="#main">Skip to content</a>
         <ConsentPanel recorded={root.consents} onRecorded={keepConsents} />
-        <Header />
+        <Suspense fallback={null}><Header /></Suspense>
         <main id="main" className="page" tabIndex={-1}>
           <Outlet />
         </main>
-        <Footer />
+        <Suspense fallback={null}><Footer /></Suspense>
         {!inCheckout && <DataProtectionModal />}
         <LegalConditions enabled={root.customerId !== null && !inCheckout} />
         <AdultContentGate needed={adultContent} />

@@ -1,6 +1,8 @@
-/** The shop footer with the contact link and back-to-top (§2). */
+/** The shop footer: the cart link, the payment card brands, back-to-top (§2). */
 import { Link } from "react-router"
-import { useShopText } from "../lib/i18n.ts"
+import { BackToTop } from "../../../../react/components/BackToTop.tsx"
+import { CardBrandIcon, cardBrands } from "../../../../react/components/icons.tsx"
+import { useShopText } from "../../../../react/storefront/text.tsx"
 
 /** The footer of every page. */
 export function Footer() {
@@ -10,10 +12,9 @@ export function Footer() {
       <nav aria-label={t("sf_footer")}>
         <Link to={shop.urlKeys.cart}>{t("sf_cart")}</Link>
       </nav>
+      <p className="card-brands">{cardBrands.map((brand) => <CardBrandIcon key={brand} brand={brand} />)}</p>
       <p>© 2026 Storefront · {shop.name}</p>
-      <button type="button" className="back-to-top" onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}>
-        {t("back_to_top")}
-      </button>
+      <BackToTop />
     </footer>
   )
 }

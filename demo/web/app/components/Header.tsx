@@ -1,64 +1,77 @@
-/** The shop header: logo, category menu, search, shop and language switch, account, wishlist and cart. */
-import { Form, Link, NavLink } from "react-router"
+/**
+ * The shop header, wired from the toolkit: logo, the mobile search and menu toggles, search, the login, wishlist
+ * and cart drawers, the mega-menu, and the shop and language switch.
+ */
+import { Form, Link, useRevalidator } from "react-router"
 import { useEffect, useRef, useState } from "react"
 import { shopIds, shopById } from "../../../../core/domain/shop.ts"
 import { uiLanguages } from "../../../../core/messages/index.ts"
-import { useCustomer, useWidgets } from "../../../../react/storefront/hooks.ts"
-import { useRootData, useShopText } from "../lib/i18n.ts"
-import { CartDrawer } from "./CartDrawer.tsx"
+import { CartDrawer } from "../../../../react/components/header/CartDrawer.tsx"
+import { DrawersProvider } from "../../../../react/components/header/drawers.tsx"
+import { LoginDrawer } from "../../../../react/components/header/LoginDrawer.tsx"
+import { MegaMenu } from "../../../../react/components/header/MegaMenu.tsx"
+import { MobilePanels } from "../../../../react/components/header/MobilePanels.tsx"
+import { WishlistDrawer } from "../../../../react/components/header/WishlistDrawer.tsx"
+import { useShopText } from "../../../../react/storefront/text.tsx"
+import { useRootData } from "../lib/i18n.ts"
 
 /** The header of every page. */
 export function Header() {
   const root = useRootData()
-  const { shop, t, language } = useShopText()
-  const customer = useCustomer()
-  const loggedIn = root.customerId !== null || customer.customer?.isLogged === true
-  const topCategories = root.categories.filter((c) => c.parentId === null)
-  const [menuOpen, setMenuOpen] = useState(false)
+  const { shop, t } = useShopText()
+  const revalidator = useRevalidator()
   return (
-    <header className="site-header">
-      <div className="bar">
-        <Link to="/" className="logo">
-          <svg aria-hidden="true" width="28" height="28" viewBox="0 0 28 28"><rect width="28" height="28" rx="6" fill="#0b5cad" /><path d="M7 10h14l-2 9H9z" fill="#fff" /></svg>
-          <span>Storefront <small>{shop.name}</small></span>
-        </Link>
-        <SearchBox />
-        <nav className="tools" aria-label={t("sf_tools")}>
-          <Link to={loggedIn ? shop.urlKeys.clientMyAccount : shop.urlKeys.login} className="tool">
-            {loggedIn ? t("sf_my_account") : t("sf_login")}
-          </Link>
-          {loggedIn && <Link to={shop.urlKeys.clientWishlist} className="tool">{t("sf_wishlist")}</Link>}
-          <CartDrawer />
-        </nav>
-      </div>
-      <div className="bar secondary">
-        <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="main-menu" onClick={() => setMenuOpen(!menuOpen)}>
-          {t("sf_menu")}
-        </button>
-        <nav id="main-menu" className={menuOpen ? "menu open" : "menu"} aria-label={t("sf_categories")}>
-          <ul>
-            {topCategories.map((c) => (
-              <li key={c.categoryId}><NavLink to={`/${c.urlKey}`} onClick={() => setMenuOpen(false)}>{c.title}</NavLink></li>
-            ))}
-          </ul>
-        </nav>
-        <Form method="get" action="/switch" className="switcher" reloadDocument>
-          <label>
-            <span className="visually-hidden">{t("sf_shop")}</span>
-            <select name="shop" defaultValue={shop.shopId} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
-              {shopIds.map((id) => <option key={id} value={id}>{shopById(id).name} ({shopById(id).currency})</option>)}
-            </select>
-          </label>
-          <label>
-            <span className="visually-hidden">{t("sf_language")}</span>
-            <select name="lang" defaultValue={language} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
-              {uiLanguages.map((l) => <option key={l} value={l}>{l.toUpperCase()}</option>)}
-            </select>
-          </label>
-          <noscript><button type="submit">{t("sf_apply")}</button></noscript>
-        </Form>
-      </div>
-    </header>
+    <DrawersProvider>
+      <header className="site-header">
+        <MobilePanels
+          search={<SearchBox />}
+          menu={(close) => <MegaMenu id="main-menu" items={root.menu} onNavigate={close} />}
+          layout={({ toggles, search, menu }) => (
+            <>
+              <div className="bar">
+                <Link to="/" className="logo">
+                  <svg aria-hidden="true" width="28" height="28" viewBox="0 0 28 28"><rect width="28" height="28" rx="6" fill="#0b5cad" /><path d="M7 10h14l-2 9H9z" fill="#fff" /></svg>
+                  <span>Storefront <small>{shop.name}</small></span>
+                </Link>
+                {toggles}
+                {search}
+                <nav className="tools" aria-label={t("sf_tools")}>
+                  <LoginDrawer csrfToken={root.csrfToken} onLoggedIn={() => void revalidator.revalidate()} />
+                  <WishlistDrawer />
+                  <CartDrawer />
+                </nav>
+              </div>
+              <div className="bar secondary">
+                {menu}
+                <ShopSwitcher />
+              </div>
+            </>
+          )}
+        />
+      </header>
+    </DrawersProvider>
+  )
+}
+
+/** The shop and UI-language switch. */
+function ShopSwitcher() {
+  const { shop, t, language } = useShopText()
+  return (
+    <Form method="get" action="/switch" className="switcher" reloadDocument>
+      <label>
+        <span className="visually-hidden">{t("sf_shop")}</span>
+        <select name="shop" defaultValue={shop.shopId} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+          {shopIds.map((id) => <option key={id} value={id}>{shopById(id).name} ({shopById(id).currency})</option>)}
+        </select>
+      </label>
+      <label>
+        <span className="visually-hidden">{t("sf_language")}</span>
+        <select name="lang" defaultValue={language} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+          {uiLanguages.map((l) => <option key={l} value={l}>{l.toUpperCase()}</option>)}
+        </select>
+      </label>
+      <noscript><button type="submit">{t("sf_apply")}</button></noscript>
+    </Form>
   )
 }
 

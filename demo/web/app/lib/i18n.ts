@@ -5,6 +5,7 @@
  * @module
  */
 import { useRouteLoaderData } from "react-router"
+import type { MenuItem } from "../../../../core/api/menu.ts"
 import { formatPrice } from "../../../../core/domain/money.ts"
 import { shopById, type Shop, type ShopId } from "../../../../core/domain/shop.ts"
 import type { Customer } from "../../../../core/api/entities/customer.ts"
@@ -19,6 +20,8 @@ export interface RootData {
   readonly cartId: number
   readonly customerId: number | null
   readonly categories: ReadonlyArray<{ readonly categoryId: number; readonly parentId: number | null; readonly urlKey: string; readonly title: string }>
+  /** The main menu's entries (the mega-menu). */
+  readonly menu: ReadonlyArray<MenuItem>
   readonly cartArticles: ReadonlyArray<unknown>
   readonly debug: boolean
   readonly consents: Readonly<Record<string, boolean>>

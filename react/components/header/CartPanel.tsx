@@ -1,0 +1,81 @@
+/**
+ * The cart drawer's content (§2, §3): the items with image, parameters (COLOR as a swatch) and active services at
+ * their price times the count, and the link to the cart. Loaded when the drawer first opens.
+ *
+ * @module
+ */
+import type { WidgetCartItem } from "../../../core/api/entities/cart.ts"
+import { bundlePrice, colorSwatch, isActiveBundle } from "../../../core/domain/cart.ts"
+import { useWidgets } from "../../storefront/hooks.ts"
+import { useLink, useShopText } from "../../storefront/text.tsx"
+
+const imageOf = (item: WidgetCartItem): string | undefined => {
+  if (item.image === undefined || item.image === "") return undefined
+  return item.imgServer === undefined || /^(?:[a-z]+:)?\/\//i.test(item.image) ? item.image : `${item.imgServer.replace(/\/$/, "")}/${item.image.replace(/^\//, "")}`
+}
+
+/** One item of the cart drawer. */
+function CartDrawerItem({ item }: { readonly item: WidgetCartItem }) {
+  const { t, text, money } = useShopText()
+  const Link = useLink()
+  const count = item.count ?? 1
+  const title = item.title ?? item.article?.title ?? ""
+  const image = imageOf(item)
+  const bundles = (item.bundles ?? []).filter(isActiveBundle)
+  return (
+    <li className="drawer-item">
+      {image === undefined ? <span className="thumb" aria-hidden="true" /> : <img className="thumb" src={image} alt="" width={55} height={55} loading="lazy" />}
+      <div className="drawer-item-text">
+        {item.url === undefined ? <span className="name">{title}</span> : <Link to={item.url} className="name">{title}</Link>}
+        {(item.params ?? []).length > 0 && (
+          <ul className="params">
+            {(item.params ?? []).map((param) => {
+              const swatch = colorSwatch(param)
+              return (
+                <li key={param.key}>
+                  {swatch !== undefined && <span className="swatch" style={{ backgroundColor: swatch }} aria-hidden="true" />}
+                  {param.title ?? param.key}: {param.value ?? ""}{param.measure === undefined ? "" : ` ${param.measure}`}
+                </li>
+              )
+            })}
+          </ul>
+        )}
+        {bundles.length > 0 && (
+          <ul className="bundles" aria-label={t("sf_services")}>
+            {bundles.map((bundle, index) => (
+              <li key={`${bundle.type}-${bundle.id ?? index}`}>
+                {bundle.title === undefined ? t(`header_bundle_${bundle.type}`) : text(bundle.title)}: {money(bundlePrice(bundle, count))}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <span className="qty">{t("cart_pieces", { count })}</span>
+      {item.price !== undefined && <span className="price">{money(item.price)}</span>}
+    </li>
+  )
+}
+
+/**
+ * The items of the cart and the link to the cart, as the cart drawer shows them.
+ *
+ * @example
+ * ```tsx
+ * <HeaderDrawer drawer="cart" to="/kosik" label="Cart" trigger="Cart"><CartPanel /></HeaderDrawer>
+ * ```
+ */
+export function CartPanel() {
+  const { shop, t } = useShopText()
+  const Link = useLink()
+  const items = useWidgets().state.cartArticles
+  return (
+    <>
+      {items.length === 0 ? <p className="drawer-empty">{t("sf_cart_empty")}</p> : (
+        <ul className="drawer-items">
+          {items.map((item, index) => <CartDrawerItem key={item.id ?? item.itemId ?? index} item={item} />)}
+        </ul>
+      )}
+      <Link to={shop.urlKeys.cart} className="button primary">{t("sf_go_to_cart")}</Link>
+    </>
+  )
+}

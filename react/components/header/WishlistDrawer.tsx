@@ -1,0 +1,60 @@
+/**
+ * The wishlist drawer of the header (§2, §4, §8): only for a logged-in customer; the five newest items, newest first,
+ * a 'next' link to the wishlist page when there are more than five, the counter, and the service's error message,
+ * which opens the drawer (§8).
+ *
+ * @module
+ */
+import { lazy, useEffect, useRef } from "react"
+import { useCustomer, useWishlists } from "../../storefront/hooks.ts"
+import { useShopText } from "../../storefront/text.tsx"
+import { HeartIcon } from "../icons.tsx"
+import { useDrawers } from "./drawers.tsx"
+import { HeaderDrawer } from "./HeaderDrawer.tsx"
+import { WishlistCounter } from "./WishlistCounter.tsx"
+
+const WishlistPanel = lazy(() => import("./WishlistPanel.tsx").then((module) => ({ default: module.WishlistPanel })))
+
+/** Props of {@link WishlistDrawer}. */
+export interface WishlistDrawerProps {
+  /** Extra class of the drawer's host. */
+  readonly className?: string
+}
+
+/**
+ * The header's wishlist link with its counter, and the drawer of the newest items; nothing for a guest. The items
+ * load once the services run (the service keeps them 60 s, §9).
+ *
+ * @example
+ * ```tsx
+ * <DrawersProvider>
+ *   <WishlistDrawer />
+ * </DrawersProvider>
+ * ```
+ */
+export function WishlistDrawer({ className }: WishlistDrawerProps) {
+  const { shop, t } = useShopText()
+  const customer = useCustomer()
+  const wishlists = useWishlists()
+  const { send } = useDrawers()
+  const loggedIn = customer.role === "logged-in"
+  const { state, run } = wishlists
+  // The handle's runner changes with every state; the load belongs to the login, not to the state.
+  const runner = useRef(run)
+  runner.current = run
+  useEffect(() => {
+    if (loggedIn) runner.current((wishlist) => wishlist.load()).catch(() => undefined)
+  }, [loggedIn])
+  const message = state.message
+  useEffect(() => {
+    if (message !== undefined) send({ type: "pointerEnter", drawer: "wishlist" })
+  }, [message, send])
+  if (!loggedIn) return null
+  return (
+    <HeaderDrawer drawer="wishlist" to={shop.urlKeys.clientWishlist} label={t("sf_wishlist")} triggerClassName="wishlist-link"
+      {...(className === undefined ? {} : { className })}
+      trigger={<><HeartIcon /> {t("sf_wishlist")} <WishlistCounter count={state.itemsCount} /></>}>
+      <WishlistPanel />
+    </HeaderDrawer>
+  )
+}
