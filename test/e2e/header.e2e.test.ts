@@ -31,8 +31,7 @@ const text = (shopId: ShopId) => (key: MessageKey, params?: Record<string, strin
 
 /** A fresh shopper in `shopId` at a width, on the home page with the consent panel answered. */
 const visit = async (shopId: ShopId, width: number = breakpoints.desktop) => {
-  // The shop's CSP allows only its own scripts; axe-core is injected by the test, so the test's browser bypasses it.
-  const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true })
+  const context = await browser.newContext({ viewport: { width, height: 900 } })
   await context.addCookies([{ name: "sf_shop", value: shopId, url: shop.url }])
   const page = await context.newPage()
   // The cart asks for the purchase of the session; a session without an order answers 404 (§8: ignored).
