@@ -32,7 +32,8 @@ import {
   type QuantityLabel,
   type WishlistTarget
 } from "../domain/wishlist.ts"
-import { translate, type UiLanguage, uiLanguageOf } from "../messages/index.ts"
+import { uiLanguageOf, type UiLanguage } from "../messages/languages.ts"
+import { translate } from "../messages/translator.ts"
 import { Account } from "./Account.ts"
 import { failureMessageKey, readFailure, statusText, type CallFailure } from "./failures.ts"
 import { ensureSession } from "./session.ts"

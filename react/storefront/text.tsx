@@ -3,12 +3,18 @@
  * provider's UI language, money goes through the rule core (Intl) in the shop's currency and locale, and links are
  * rendered by the app's router (React Router's `Link`, Next's `Link`...) or a plain anchor.
  *
+ * The texts come from the registered catalogues: before the first render, load the shopper's language with
+ * `loadCatalogue(language)` (`storefront-toolkit/core/messages/load`, one chunk per language), or import
+ * `storefront-toolkit/core/messages`, which registers all seven (servers, scripts).
+ *
  * @module
  */
 import { createContext, useContext, useMemo, type AnchorHTMLAttributes, type ComponentType, type ReactNode } from "react"
 import { formatPrice } from "../../core/domain/money.ts"
 import type { Shop } from "../../core/domain/shop.ts"
-import { translate, translateText, type MessageKey, type ParamValue, type UiLanguage } from "../../core/messages/index.ts"
+import type { MessageKey } from "../../core/messages/catalogue.ts"
+import type { UiLanguage } from "../../core/messages/languages.ts"
+import { translate, translateText, type ParamValue } from "../../core/messages/translator.ts"
 import { useStorefront } from "./StorefrontProvider.tsx"
 
 /** Props a link component receives: `to` is a same-origin path, the rest are an anchor's attributes. */

@@ -7,6 +7,8 @@
  *
  * @module
  */
+import { readdirSync } from "node:fs"
+import { join } from "node:path"
 import { gzipSync } from "node:zlib"
 import { startShop } from "../e2e/harness.ts"
 
@@ -27,6 +29,7 @@ try {
     ["checkout (customer step)", "/kosik/1", undefined],
     ["login", "/prihlaseni", undefined]
   ]
+  const languageChunks = readdirSync(join(import.meta.dirname, "../../demo/web/build/client/assets")).filter((file) => /^[a-z]{2}-[\w-]+\.js$/.test(file))
   const gzipped = new Map<string, number>()
   const sizeOf = async (asset: string): Promise<number> => {
     const known = gzipped.get(asset)
@@ -41,8 +44,17 @@ try {
   console.log("|---|---|---|---|---|---|")
   for (const [name, path, budget] of pages) {
     const html = await (await fetch(`${shop.url}${path}`)).text()
-    const scripts = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g), ...html.matchAll(/<script[^>]+src="([^"]+)"/g), ...html.matchAll(/import\("([^"]+\.js)"\)/g)].map((m) => m[1]!))
-    const styles = new Set([...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!))
+    const links = [...html.matchAll(/<link\b[^>]*>/g)].map((m) => m[0])
+    const hrefsOf = (rel: string) => links.filter((link) => link.includes(`rel="${rel}"`)).map((link) => /href="([^"]+)"/.exec(link)?.[1]).filter((href) => href !== undefined)
+    const language = /data-ui-language="([a-z]+)"/.exec(html)?.[1]
+    const catalogue = languageChunks.find((file) => file.startsWith(`${language}-`))
+    const scripts = new Set([
+      ...hrefsOf("modulepreload"),
+      ...[...html.matchAll(/<script[^>]+src="([^"]+)"/g), ...html.matchAll(/import\("([^"]+\.js)"\)/g)].map((m) => m[1]!),
+      // The shopper's message catalogue, loaded by entry.client.tsx before hydration.
+      ...(catalogue === undefined ? [] : [`/assets/${catalogue}`])
+    ])
+    const styles = new Set(hrefsOf("stylesheet"))
     let js = 0
     for (const asset of scripts) js += await sizeOf(asset)
     let css = 0

@@ -1,13 +1,19 @@
-/** Hydrates the server-rendered storefront. */
+/** Hydrates the server-rendered storefront once the texts of the shopper's UI language have loaded (one chunk). */
 import { startTransition, StrictMode } from "react"
 import { hydrateRoot } from "react-dom/client"
 import { HydratedRouter } from "react-router/dom"
+import { fallbackUiLanguage, isUiLanguage } from "../../../core/messages/languages.ts"
+import { loadCatalogue } from "../../../core/messages/load.ts"
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-    </StrictMode>
-  )
-})
+const rendered = document.documentElement.dataset["uiLanguage"] ?? ""
+
+loadCatalogue(isUiLanguage(rendered) ? rendered : fallbackUiLanguage).then(() =>
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>
+    )
+  })
+)

@@ -5,10 +5,14 @@
 import { isbot } from "isbot"
 import { renderToReadableStream } from "react-dom/server"
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router"
+import { registerAllCatalogues } from "../../../core/messages/index.ts"
 import { NonceContext, nonceContext } from "./lib/nonce.ts"
 import { Footer } from "./components/Footer.tsx"
 import { Header } from "./components/Header.tsx"
 import { ShellContext } from "./lib/shell.ts"
+
+// The server renders every shopper's language; a browser loads only its own (entry.client.tsx).
+registerAllCatalogues()
 
 export { apiContext } from "./lib/context.ts"
 export { nonceContext } from "./lib/nonce.ts"

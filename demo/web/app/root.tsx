@@ -5,7 +5,8 @@
  */
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData, type LoaderFunctionArgs } from "react-router"
 import { shopById } from "../../../core/domain/shop.ts"
-import { translate, uiLanguageLocales } from "../../../core/messages/index.ts"
+import { uiLanguageLocales } from "../../../core/messages/languages.ts"
+import { translate } from "../../../core/messages/translator.ts"
 import { StorefrontProvider } from "../../../react/storefront/StorefrontProvider.tsx"
 import { LinkProvider } from "../../../react/storefront/text.tsx"
 import { RouterLink } from "./lib/link.tsx"
@@ -91,7 +92,7 @@ export function Layout({ children }: { readonly children: React.ReactNode }) {
   const lang = root?.language ?? "en"
   const nonce = use(NonceContext)
   return (
-    <html lang={uiLanguageLocales[lang]}>
+    <html lang={uiLanguageLocales[lang]} data-ui-language={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

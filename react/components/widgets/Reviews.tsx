@@ -7,7 +7,7 @@
  */
 import { useId, useState, type FormEvent } from "react"
 import type { ProductReviews as ProductReviewsPage, Review } from "../../../core/api/reviews.ts"
-import { uiLanguageLocales } from "../../../core/messages/index.ts"
+import { uiLanguageLocales } from "../../../core/messages/languages.ts"
 import { useRunWith } from "../../storefront/hooks.ts"
 import { useLink, useShopText } from "../../storefront/text.tsx"
 

@@ -5,7 +5,7 @@
 import { Form, Link, useRevalidator } from "react-router"
 import { useEffect, useRef, useState } from "react"
 import { shopIds, shopById } from "../../../../core/domain/shop.ts"
-import { uiLanguages } from "../../../../core/messages/index.ts"
+import { uiLanguages } from "../../../../core/messages/languages.ts"
 import { CartDrawer } from "../../../../react/components/header/CartDrawer.tsx"
 import { DrawersProvider } from "../../../../react/components/header/drawers.tsx"
 import { LoginDrawer } from "../../../../react/components/header/LoginDrawer.tsx"

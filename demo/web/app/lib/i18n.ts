@@ -10,7 +10,9 @@ import { formatPrice } from "../../../../core/domain/money.ts"
 import { shopById, type Shop, type ShopId } from "../../../../core/domain/shop.ts"
 import type { Customer } from "../../../../core/api/entities/customer.ts"
 import type { FaviconLink } from "../../../../react/components/widgets/sanitizeHtml.ts"
-import { translate, translateText, type MessageKey, type UiLanguage } from "../../../../core/messages/index.ts"
+import type { MessageKey } from "../../../../core/messages/catalogue.ts"
+import type { UiLanguage } from "../../../../core/messages/languages.ts"
+import { translate, translateText } from "../../../../core/messages/translator.ts"
 
 /** What the root loader tells every page. */
 export interface RootData {

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { fallbackUiLanguage, isUiLanguage, uiLanguageOf, type UiLanguage } from "../../../../core/messages/index.ts"
+import { fallbackUiLanguage, isUiLanguage, uiLanguageOf, type UiLanguage } from "../../../../core/messages/languages.ts"
 import { isShopId, shopById, type Shop } from "../../../../core/domain/shop.ts"
 
 /** The cookie naming the shop. */

@@ -1,7 +1,7 @@
 /** The shop and language switch: remembers the choice and goes back to the home page. */
 import { redirect, type LoaderFunctionArgs } from "react-router"
 import { isShopId } from "../../../../core/domain/shop.ts"
-import { isUiLanguage } from "../../../../core/messages/index.ts"
+import { isUiLanguage } from "../../../../core/messages/languages.ts"
 import { languageCookie, preferenceCookie, preferencesOf, shopCookie } from "../lib/preferences.ts"
 
 export function loader({ request }: LoaderFunctionArgs) {
