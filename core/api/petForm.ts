@@ -5,9 +5,10 @@
  *
  * @module
  */
-import { Schema } from "effect"
+import { Schema, SchemaIssue } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import {
+  birthDateProblem,
   maxBreedLength,
   maxPetNameLength,
   maxPetNoteLength,
@@ -106,3 +107,56 @@ export class PetFormGroup extends HttpApiGroup.make("pets")
   .annotateEndpoints(CallTimeout, cartTimeoutMs)
   .annotate(OpenApi.Description, "The pet form (§1; fields ours).")
 {}
+
+/** The fields of the pet form, in the order the form shows them. */
+export const petFields = ["name", "species", "breed", "birthDate", "weightKg", "sex", "neutered", "note"] as const
+
+/** A field of the pet form. */
+export type PetField = (typeof petFields)[number]
+
+/**
+ * The pet form's values as a {@link PetInput} candidate: texts trimmed, empty optional fields left out, the weight
+ * read with a decimal point or comma, `neutered` from a checkbox (`on`) or `true`, the sex `unknown` when not
+ * chosen. The candidate still goes through {@link checkPet}.
+ */
+export const petCandidate = (value: (name: PetField) => string): unknown => {
+  const optional = (name: PetField, read: (text: string) => unknown = (text) => text) => {
+    const text = value(name).trim()
+    return text === "" ? {} : { [name]: read(text) }
+  }
+  return {
+    name: value("name").trim(),
+    species: value("species"),
+    sex: value("sex") === "" ? "unknown" : value("sex"),
+    neutered: value("neutered") === "on" || value("neutered") === "true",
+    ...optional("breed"),
+    ...optional("birthDate"),
+    ...optional("weightKg", (text) => (/^\d+([.,]\d+)?$/.test(text) ? Number(text.replace(",", ".")) : Number.NaN)),
+    ...optional("note")
+  }
+}
+
+/** The outcome of {@link checkPet}: the pet to send, or the refused fields. */
+export type PetCheck =
+  | { readonly _tag: "Valid"; readonly pet: PetInput }
+  | { readonly _tag: "Invalid"; readonly fields: Partial<Readonly<Record<PetField, "invalid" | "future" | "tooOld">>> }
+
+const decodePet = Schema.decodeUnknownResult(PetInput, { errors: "all" })
+
+/**
+ * Checks a candidate with {@link PetInput} and the birth-date rule against `today` (`YYYY-MM-DD`): the page runs it
+ * before sending, the server runs the same Schema on arrival and the same rule with its own day.
+ */
+export const checkPet = (candidate: unknown, today: string): PetCheck => {
+  const decoded = decodePet(candidate)
+  if (decoded._tag === "Failure") {
+    const fields: Partial<Record<PetField, "invalid">> = {}
+    for (const issue of SchemaIssue.makeFormatterStandardSchemaV1()(decoded.failure.issue).issues) {
+      const name = String(issue.path?.[0] ?? "")
+      if ((petFields as ReadonlyArray<string>).includes(name)) fields[name as PetField] = "invalid"
+    }
+    return { _tag: "Invalid", fields }
+  }
+  const problem = decoded.success.birthDate === undefined ? undefined : birthDateProblem(decoded.success.birthDate, today)
+  return problem === undefined ? { _tag: "Valid", pet: decoded.success } : { _tag: "Invalid", fields: { birthDate: problem } }
+}
