@@ -37,7 +37,8 @@ import { ContactTopicPicker } from "../../../../react/components/forms/ContactTo
 import { FormNotice } from "../../../../react/components/forms/FormNotice.tsx"
 import { TextField } from "../../../../react/components/forms/TextField.tsx"
 import { cookieHeaders } from "../lib/api.server.ts"
-import { checkedForm, csrfField, field, pageSession } from "../lib/forms.server.ts"
+import { checkedForm, field, pagePathOf, pageSession } from "../lib/forms.server.ts"
+import { csrfField } from "../lib/forms.ts"
 import { preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
 
@@ -54,7 +55,7 @@ const selectionOf = (values: (name: string) => string | null, tree: ReturnType<t
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shop } = preferencesOf(request)
   const url = new URL(request.url)
-  if (url.pathname.replace(/\/+$/, "") !== shopPagesOf(shop.shopId).contact) throw data(null, { status: 404 })
+  if (pagePathOf(request) !== shopPagesOf(shop.shopId).contact) throw data(null, { status: 404 })
   const { caller, session } = await pageSession(request, context, shop)
   const [content, captcha] = await Promise.all([
     caller.call((client) => client.content.findByTitle({ query: { title: contactContentTitle } })),
@@ -179,7 +180,7 @@ export default function Contact() {
           {captcha === undefined ? null : (
             <CaptchaField captcha={captcha} reloadTo={reloadTo} error={failed?.error === "captcha" ? t("pg_contact_captcha_wrong") : undefined} />
           )}
-          <button type="submit" className="button" disabled={busy}>{t("pg_contact_send")}</button>
+          <button type="submit" className="button primary" disabled={busy}>{t("pg_contact_send")}</button>
         </Form>
       </ContactInfoBox>
     </section>

@@ -16,7 +16,8 @@ import { isEmail } from "../../../../core/domain/contact.ts"
 import { FormNotice } from "../../../../react/components/forms/FormNotice.tsx"
 import { TextField } from "../../../../react/components/forms/TextField.tsx"
 import { cookieHeaders } from "../lib/api.server.ts"
-import { checkedForm, csrfField, field, pageSession } from "../lib/forms.server.ts"
+import { checkedForm, field, pagePathOf, pageSession } from "../lib/forms.server.ts"
+import { csrfField } from "../lib/forms.ts"
 import { preferencesOf } from "../lib/preferences.ts"
 import { safeRedirectPath } from "../lib/redirect.ts"
 import { useShopText } from "../lib/i18n.ts"
@@ -30,7 +31,7 @@ const returnOf = (url: URL): string | undefined => {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shop } = preferencesOf(request)
   const url = new URL(request.url)
-  if (url.pathname.replace(/\/+$/, "") !== shop.urlKeys.passwordRecovery) throw data(null, { status: 404 })
+  if (pagePathOf(request) !== shop.urlKeys.passwordRecovery) throw data(null, { status: 404 })
   const { caller, session } = await pageSession(request, context, shop)
   const token = url.searchParams.get(recoveryTokenParameter) ?? undefined
   return data({ csrfToken: session.csrfToken, token }, { headers: cookieHeaders(caller) })
@@ -118,7 +119,7 @@ export default function PasswordRecovery() {
             required
             error={error === "mismatch" ? errorText.mismatch : undefined}
           />
-          <button type="submit" className="button" disabled={busy}>{t("pg_recovery_save")}</button>
+          <button type="submit" className="button primary" disabled={busy}>{t("pg_recovery_save")}</button>
         </Form>
       </section>
     )
@@ -143,7 +144,7 @@ export default function PasswordRecovery() {
           defaultValue={result !== undefined && "email" in result ? result.email : ""}
           error={error === "invalidEmail" ? errorText.invalidEmail : undefined}
         />
-        <button type="submit" className="button" disabled={busy}>{token === undefined ? t("pg_recovery_send") : t("pg_recovery_ask_again")}</button>
+        <button type="submit" className="button primary" disabled={busy}>{token === undefined ? t("pg_recovery_send") : t("pg_recovery_ask_again")}</button>
       </Form>
     </section>
   )

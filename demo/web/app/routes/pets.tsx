@@ -10,18 +10,19 @@ import type { Shop } from "../../../../core/domain/shop.ts"
 import { FormNotice } from "../../../../react/components/forms/FormNotice.tsx"
 import { TextField } from "../../../../react/components/forms/TextField.tsx"
 import { cookieHeaders, hasSessionCookie } from "../lib/api.server.ts"
-import { checkedForm, csrfField, field, pageSession } from "../lib/forms.server.ts"
+import { checkedForm, field, pagePathOf, pageSession } from "../lib/forms.server.ts"
+import { csrfField } from "../lib/forms.ts"
 import { preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
 
 const loginRedirect = (shop: Shop, request: Request) =>
-  redirect(`${shop.urlKeys.login}?return=${encodeURIComponent(new URL(request.url).pathname)}`)
+  redirect(`${shop.urlKeys.login}?return=${encodeURIComponent(pagePathOf(request))}`)
 
 const today = (): string => new Date().toISOString().slice(0, 10)
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shop } = preferencesOf(request)
-  if (new URL(request.url).pathname.replace(/\/+$/, "") !== shopPagesOf(shop.shopId).petForm) throw data(null, { status: 404 })
+  if (pagePathOf(request) !== shopPagesOf(shop.shopId).petForm) throw data(null, { status: 404 })
   if (!hasSessionCookie(request)) throw loginRedirect(shop, request)
   const { caller, session } = await pageSession(request, context, shop)
   const list = await caller.call((client) => client.pets.list()).catch(() => undefined)
@@ -139,7 +140,7 @@ export default function Pets() {
           <input type="checkbox" name="neutered" defaultChecked={kept["neutered"] === "on"} /> {t("pg_pet_neutered")}
         </label>
         <TextField label={t("pg_pet_note")} name="note" multiline rows={3} maxLength={maxPetNoteLength} defaultValue={kept["note"] ?? ""} hint={t("pg_optional")} error={errorOf("note")} />
-        <button type="submit" className="button" disabled={busy}>{t("pg_pet_add")}</button>
+        <button type="submit" className="button primary" disabled={busy}>{t("pg_pet_add")}</button>
       </Form>
     </section>
   )
