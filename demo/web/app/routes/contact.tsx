@@ -5,6 +5,7 @@
  * The chosen topics live in the URL (`selected_1..3`), so the picker works without JavaScript too; the form posts
  * to this route's action, which sends the multipart submission to the API.
  */
+import { useEffect, useState } from "react"
 import {
   data,
   Form,
@@ -115,7 +116,10 @@ export function meta() {
 }
 
 export default function Contact() {
-  const { csrfToken, tree, selection, config, captcha } = useLoaderData<typeof loader>()
+  const { csrfToken, tree, selection: loaded, config, captcha } = useLoaderData<typeof loader>()
+  // The choice shows at once; the URL (and with it the loader) follows.
+  const [selection, setSelection] = useState<TopicSelection>(loaded)
+  useEffect(() => setSelection(loaded), [loaded])
   const result = useActionData<typeof action>() as ContactResult | undefined
   const busy = useNavigation().state === "submitting"
   const [, setSearchParams] = useSearchParams()
@@ -144,14 +148,16 @@ export default function Contact() {
         <ContactTopicPicker
           tree={tree}
           selection={selection}
-          onChange={(next) =>
+          onChange={(next) => {
+            setSelection(next)
             setSearchParams(
               Object.fromEntries(topicLevels.flatMap((level) => {
                 const key = next[`selected_${level}`]
                 return key === undefined ? [] : [[`selected_${level}`, key]]
               })),
               { replace: true, preventScrollReset: true }
-            )}
+            )
+          }}
         />
       </Form>
       {result !== undefined && "sent" in result ? <FormNotice tone="success">{t("pg_contact_sent")}</FormNotice> : null}

@@ -67,9 +67,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return answer(sent ? { sent: true } : { error: "failed", email })
 }
 
-/** The link's token must not leak to other sites through the Referer header. */
+/** The link's token must not leak to other sites through the Referer header (same-origin posts keep their Origin). */
 export function headers() {
-  return { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" }
+  return { "Referrer-Policy": "same-origin", "Cache-Control": "no-store" }
 }
 
 export function meta() {
