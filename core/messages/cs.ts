@@ -405,7 +405,11 @@ export const cs = {
     pg_pet_name_invalid: "Zadejte jméno o nejvýše {max} znacích.",
     pg_pet_too_many: "Můžete mít nejvýše {max} mazlíčků.",
     pg_pet_yes: "ano",
-    pg_pet_no: "ne"
+    pg_pet_no: "ne",
+    pg_debug_title: "Ladicí panel",
+    pg_debug_data_layer: "dataLayer správce značek ({count})",
+    pg_debug_tracking: "Odeslané sledovací události ({count})",
+    pg_debug_none: "Zatím nic."
   },
 
   pickup: {

@@ -423,7 +423,11 @@ export const en = {
     pg_pet_name_invalid: "Enter a name of at most {max} characters.",
     pg_pet_too_many: "You can keep at most {max} pets.",
     pg_pet_yes: "yes",
-    pg_pet_no: "no"
+    pg_pet_no: "no",
+    pg_debug_title: "Debug panel",
+    pg_debug_data_layer: "Tag-manager dataLayer ({count})",
+    pg_debug_tracking: "Tracking events sent ({count})",
+    pg_debug_none: "Nothing yet."
   },
 
   /** The pick-up point map and the delivery choice (issue 8). */

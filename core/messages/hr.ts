@@ -405,7 +405,11 @@ export const hr = {
     pg_pet_name_invalid: "Unesite ime od najviše {max} znakova.",
     pg_pet_too_many: "Možete imati najviše {max} ljubimaca.",
     pg_pet_yes: "da",
-    pg_pet_no: "ne"
+    pg_pet_no: "ne",
+    pg_debug_title: "Panel za otklanjanje pogrešaka",
+    pg_debug_data_layer: "dataLayer upravitelja oznaka ({count})",
+    pg_debug_tracking: "Poslani događaji praćenja ({count})",
+    pg_debug_none: "Još ništa."
   },
 
   pickup: {

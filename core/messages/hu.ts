@@ -405,7 +405,11 @@ export const hu = {
     pg_pet_name_invalid: "Adjon meg legfeljebb {max} karakteres nevet.",
     pg_pet_too_many: "Legfeljebb {max} kedvencet adhat meg.",
     pg_pet_yes: "igen",
-    pg_pet_no: "nem"
+    pg_pet_no: "nem",
+    pg_debug_title: "Hibakereső panel",
+    pg_debug_data_layer: "A címkekezelő dataLayer tömbje ({count})",
+    pg_debug_tracking: "Elküldött követési események ({count})",
+    pg_debug_none: "Még semmi."
   },
 
   pickup: {

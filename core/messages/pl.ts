@@ -405,7 +405,11 @@ export const pl = {
     pg_pet_name_invalid: "Podaj imię o długości najwyżej {max} znaków.",
     pg_pet_too_many: "Możesz mieć najwyżej {max} zwierząt.",
     pg_pet_yes: "tak",
-    pg_pet_no: "nie"
+    pg_pet_no: "nie",
+    pg_debug_title: "Panel debugowania",
+    pg_debug_data_layer: "dataLayer menedżera tagów ({count})",
+    pg_debug_tracking: "Wysłane zdarzenia śledzenia ({count})",
+    pg_debug_none: "Jeszcze nic."
   },
 
   pickup: {

@@ -405,7 +405,11 @@ export const sk = {
     pg_pet_name_invalid: "Zadajte meno s najviac {max} znakmi.",
     pg_pet_too_many: "Môžete mať najviac {max} miláčikov.",
     pg_pet_yes: "áno",
-    pg_pet_no: "nie"
+    pg_pet_no: "nie",
+    pg_debug_title: "Ladiaci panel",
+    pg_debug_data_layer: "dataLayer správcu značiek ({count})",
+    pg_debug_tracking: "Odoslané sledovacie udalosti ({count})",
+    pg_debug_none: "Zatiaľ nič."
   },
 
   pickup: {

@@ -405,7 +405,11 @@ export const sl = {
     pg_pet_name_invalid: "Vpišite ime z največ {max} znaki.",
     pg_pet_too_many: "Imate lahko največ {max} ljubljenčkov.",
     pg_pet_yes: "da",
-    pg_pet_no: "ne"
+    pg_pet_no: "ne",
+    pg_debug_title: "Razhroščevalna plošča",
+    pg_debug_data_layer: "dataLayer upravitelja oznak ({count})",
+    pg_debug_tracking: "Poslani dogodki sledenja ({count})",
+    pg_debug_none: "Še nič."
   },
 
   pickup: {

@@ -248,3 +248,66 @@ describe("pet form", () => {
     await context.close()
   })
 })
+
+describe("account pages", () => {
+  it("CZ10MA at three breakpoints: the shop's menu, details and addresses; an address is added and a wrong zip refused", async () => {
+    const t = text("CZ10MA")
+    const keys = shopById("CZ10MA").urlKeys
+    for (const [name, width] of Object.entries(breakpoints)) {
+      const { context, page, errors } = await shopper("CZ10MA", { width })
+      await logIn(page, "CZ10MA", "silver@example.cz")
+      await agreeConsent(page, t)
+      const menu = page.getByRole("navigation", { name: t("sf_account_menu") }).last()
+      expect(await menu.getByRole("link", { name: t("account_menu_clientPurchaseList") }).getAttribute("href")).toBe(keys.clientPurchaseList)
+      await expect.poll(() => page.getByRole("heading", { name: t("account_menu_addresses") }).count()).toBe(1)
+      await expectNoAxeViolations(page, `account ${name}`)
+      await shot(page, `account-pages-${name}`)
+      if (name === "desktop") {
+        const add = page.locator("#addresses form").last()
+        await add.getByLabel(t("sf_first_name")).fill("Petr")
+        await add.getByLabel(t("sf_last_name")).fill("Dvořák")
+        await add.getByLabel(t("sf_street")).fill("Dlouhá 12")
+        await add.getByLabel(t("sf_city")).fill("Brno")
+        await add.getByLabel(new RegExp(t("sf_zip", { pattern: "" }).split("(")[0]!.trim())).fill("12")
+        await add.getByRole("button", { name: t("sf_add_address") }).click()
+        await expect.poll(() => page.locator("#addresses").getByText(t("sf_zip_invalid", { pattern: "### ##" })).count()).toBe(1)
+        await expectNoAxeViolations(page, "account zip error")
+        const retry = page.locator("#addresses form").last()
+        await retry.getByLabel(new RegExp(t("sf_zip", { pattern: "" }).split("(")[0]!.trim())).fill("602 00")
+        await retry.getByRole("button", { name: t("sf_add_address") }).click()
+        await expect.poll(() => page.getByRole("status").filter({ hasText: t("pg_saved") }).count()).toBe(1)
+        expect(await page.locator("#addresses input[name=street]").evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toContain("Dlouhá 12")
+      }
+      expect(errors).toEqual([])
+      await context.close()
+    }
+  })
+
+  it("PL10MA hides the account-data section (§2)", async () => {
+    const { context, page } = await shopper("PL10MA")
+    const t = text("PL10MA")
+    await logIn(page, "PL10MA", "gold@example.pl")
+    expect(await page.locator("#detail").count()).toBe(0)
+    expect(await page.getByRole("link", { name: t("account_menu_accountData") }).count()).toBe(0)
+    await context.close()
+  })
+})
+
+describe("debug panel", () => {
+  it("?debug shows the dataLayer and the tracking events; without the flag there is no panel", async () => {
+    const { context, page } = await shopper("CZ10MA")
+    const t = text("CZ10MA")
+    await page.goto(`${shop.url}/`)
+    expect(await page.getByRole("complementary", { name: t("pg_debug_title") }).count()).toBe(0)
+    await page.goto(`${shop.url}/?debug=1`)
+    const panel = page.getByRole("complementary", { name: t("pg_debug_title") })
+    await panel.waitFor()
+    await page.evaluate(() => (window as unknown as { dataLayer: Array<unknown> }).dataLayer.push({ event: "e2e-probe" }))
+    await expect.poll(() => panel.innerText()).toContain("e2e-probe")
+    await page.evaluate(() => fetch("/track", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ event_type: "e2e-view" }) }).catch(() => undefined))
+    await expect.poll(() => panel.innerText()).toContain("e2e-view")
+    await expectNoAxeViolations(page, "debug panel")
+    await shot(page, "debug-panel-desktop")
+    await context.close()
+  })
+})
