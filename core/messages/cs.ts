@@ -409,7 +409,18 @@ export const cs = {
     pg_debug_title: "Ladicí panel",
     pg_debug_data_layer: "dataLayer správce značek ({count})",
     pg_debug_tracking: "Odeslané sledovací události ({count})",
-    pg_debug_none: "Zatím nic."
+    pg_debug_none: "Zatím nic.",
+    pg_wl_lists: "Moje seznamy",
+    pg_wl_name: "Název seznamu",
+    pg_wl_create: "Vytvořit seznam",
+    pg_wl_rename: "Přejmenovat",
+    pg_wl_delete: "Smazat seznam",
+    pg_wl_move_to: "Přesunout do",
+    pg_wl_move: "Přesunout",
+    pg_wl_move_item: "Přesunout: {item}",
+    pg_wl_moved: "Produkt byl přesunut.",
+    pg_wl_removed: "Produkt byl odebrán ze seznamu.",
+    pg_wl_actions: "Akce"
   },
 
   pickup: {

@@ -427,7 +427,18 @@ export const en = {
     pg_debug_title: "Debug panel",
     pg_debug_data_layer: "Tag-manager dataLayer ({count})",
     pg_debug_tracking: "Tracking events sent ({count})",
-    pg_debug_none: "Nothing yet."
+    pg_debug_none: "Nothing yet.",
+    pg_wl_lists: "My lists",
+    pg_wl_name: "List name",
+    pg_wl_create: "Create the list",
+    pg_wl_rename: "Rename",
+    pg_wl_delete: "Delete the list",
+    pg_wl_move_to: "Move to",
+    pg_wl_move: "Move",
+    pg_wl_move_item: "Move {item}",
+    pg_wl_moved: "The product was moved.",
+    pg_wl_removed: "The product was removed from the list.",
+    pg_wl_actions: "Actions"
   },
 
   /** The pick-up point map and the delivery choice (issue 8). */

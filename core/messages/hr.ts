@@ -409,7 +409,18 @@ export const hr = {
     pg_debug_title: "Panel za otklanjanje pogrešaka",
     pg_debug_data_layer: "dataLayer upravitelja oznaka ({count})",
     pg_debug_tracking: "Poslani događaji praćenja ({count})",
-    pg_debug_none: "Još ništa."
+    pg_debug_none: "Još ništa.",
+    pg_wl_lists: "Moji popisi",
+    pg_wl_name: "Naziv popisa",
+    pg_wl_create: "Stvori popis",
+    pg_wl_rename: "Preimenuj",
+    pg_wl_delete: "Izbriši popis",
+    pg_wl_move_to: "Premjesti u",
+    pg_wl_move: "Premjesti",
+    pg_wl_move_item: "Premjesti: {item}",
+    pg_wl_moved: "Proizvod je premješten.",
+    pg_wl_removed: "Proizvod je uklonjen s popisa.",
+    pg_wl_actions: "Radnje"
   },
 
   pickup: {

@@ -409,7 +409,18 @@ export const hu = {
     pg_debug_title: "Hibakereső panel",
     pg_debug_data_layer: "A címkekezelő dataLayer tömbje ({count})",
     pg_debug_tracking: "Elküldött követési események ({count})",
-    pg_debug_none: "Még semmi."
+    pg_debug_none: "Még semmi.",
+    pg_wl_lists: "Listáim",
+    pg_wl_name: "A lista neve",
+    pg_wl_create: "Lista létrehozása",
+    pg_wl_rename: "Átnevezés",
+    pg_wl_delete: "Lista törlése",
+    pg_wl_move_to: "Áthelyezés ide",
+    pg_wl_move: "Áthelyezés",
+    pg_wl_move_item: "Áthelyezés: {item}",
+    pg_wl_moved: "A termék áthelyezve.",
+    pg_wl_removed: "A termék lekerült a listáról.",
+    pg_wl_actions: "Műveletek"
   },
 
   pickup: {

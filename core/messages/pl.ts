@@ -409,7 +409,18 @@ export const pl = {
     pg_debug_title: "Panel debugowania",
     pg_debug_data_layer: "dataLayer menedżera tagów ({count})",
     pg_debug_tracking: "Wysłane zdarzenia śledzenia ({count})",
-    pg_debug_none: "Jeszcze nic."
+    pg_debug_none: "Jeszcze nic.",
+    pg_wl_lists: "Moje listy",
+    pg_wl_name: "Nazwa listy",
+    pg_wl_create: "Utwórz listę",
+    pg_wl_rename: "Zmień nazwę",
+    pg_wl_delete: "Usuń listę",
+    pg_wl_move_to: "Przenieś do",
+    pg_wl_move: "Przenieś",
+    pg_wl_move_item: "Przenieś: {item}",
+    pg_wl_moved: "Produkt został przeniesiony.",
+    pg_wl_removed: "Produkt został usunięty z listy.",
+    pg_wl_actions: "Działania"
   },
 
   pickup: {

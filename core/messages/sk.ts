@@ -409,7 +409,18 @@ export const sk = {
     pg_debug_title: "Ladiaci panel",
     pg_debug_data_layer: "dataLayer správcu značiek ({count})",
     pg_debug_tracking: "Odoslané sledovacie udalosti ({count})",
-    pg_debug_none: "Zatiaľ nič."
+    pg_debug_none: "Zatiaľ nič.",
+    pg_wl_lists: "Moje zoznamy",
+    pg_wl_name: "Názov zoznamu",
+    pg_wl_create: "Vytvoriť zoznam",
+    pg_wl_rename: "Premenovať",
+    pg_wl_delete: "Zmazať zoznam",
+    pg_wl_move_to: "Presunúť do",
+    pg_wl_move: "Presunúť",
+    pg_wl_move_item: "Presunúť: {item}",
+    pg_wl_moved: "Produkt bol presunutý.",
+    pg_wl_removed: "Produkt bol odobraný zo zoznamu.",
+    pg_wl_actions: "Akcie"
   },
 
   pickup: {

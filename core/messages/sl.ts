@@ -409,7 +409,18 @@ export const sl = {
     pg_debug_title: "Razhroščevalna plošča",
     pg_debug_data_layer: "dataLayer upravitelja oznak ({count})",
     pg_debug_tracking: "Poslani dogodki sledenja ({count})",
-    pg_debug_none: "Še nič."
+    pg_debug_none: "Še nič.",
+    pg_wl_lists: "Moji seznami",
+    pg_wl_name: "Ime seznama",
+    pg_wl_create: "Ustvari seznam",
+    pg_wl_rename: "Preimenuj",
+    pg_wl_delete: "Izbriši seznam",
+    pg_wl_move_to: "Premakni v",
+    pg_wl_move: "Premakni",
+    pg_wl_move_item: "Premakni: {item}",
+    pg_wl_moved: "Izdelek je premaknjen.",
+    pg_wl_removed: "Izdelek je odstranjen s seznama.",
+    pg_wl_actions: "Dejanja"
   },
 
   pickup: {

@@ -293,6 +293,47 @@ describe("account pages", () => {
   })
 })
 
+describe("wishlists", () => {
+  it("CZ10MA: create a list (its detail url), rename it, move an item into it, remove it, delete the list", async () => {
+    const { context, page, errors } = await shopper("CZ10MA")
+    const t = text("CZ10MA")
+    const keys = shopById("CZ10MA").urlKeys
+    await logIn(page, "CZ10MA", "gold@example.cz")
+    await page.goto(`${shop.url}${keys.clientWishlist}`)
+    await agreeConsent(page, t)
+    const lists = page.getByRole("navigation", { name: t("pg_wl_lists") })
+    await lists.getByLabel(t("pg_wl_name")).fill("Narozeniny")
+    await lists.getByRole("button", { name: t("pg_wl_create") }).click()
+    await page.waitForURL((url) => new RegExp(`^${keys.wishlist}-detail/\\d+$`).test(url.pathname))
+    const detail = new URL(page.url()).pathname
+    const listSection = page.locator("section.account-section")
+    await listSection.getByLabel(t("pg_wl_name")).fill("Narozeniny babičky")
+    await listSection.getByRole("button", { name: t("pg_wl_rename") }).click()
+    await expect.poll(() => page.getByRole("heading", { name: "Narozeniny babičky" }).count()).toBe(1)
+    await expectNoAxeViolations(page, "wishlist detail")
+    await page.goto(`${shop.url}${keys.clientWishlist}`)
+    const moves = page.getByRole("button", { name: new RegExp(`^${t("pg_wl_move_item", { item: "" }).trim()}`) })
+    await expect.poll(() => moves.count()).toBeGreaterThan(0)
+    const before = await moves.count()
+    await page.getByLabel(t("pg_wl_move_to")).first().selectOption({ label: "Narozeniny babičky" })
+    await moves.first().click()
+    await expect.poll(() => page.getByRole("status").filter({ hasText: t("pg_wl_moved") }).count()).toBe(1)
+    await expect.poll(() => moves.count()).toBe(before - 1)
+    await expectNoAxeViolations(page, "wishlists")
+    await shot(page, "wishlists-desktop")
+    await page.goto(`${shop.url}${detail}`)
+    const removes = page.getByRole("button", { name: new RegExp(`^${t("sf_remove_item", { item: "" }).trim()}`) })
+    await expect.poll(() => removes.count()).toBe(1)
+    await removes.first().click()
+    await expect.poll(() => page.getByText(t("sf_wishlist_empty")).count()).toBe(1)
+    await page.getByRole("button", { name: t("pg_wl_delete") }).click()
+    await page.waitForURL((url) => url.pathname === keys.clientWishlist)
+    expect(await page.getByRole("link", { name: /Narozeniny babičky/ }).count()).toBe(0)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
 describe("debug panel", () => {
   it("?debug shows the dataLayer and the tracking events; without the flag there is no panel", async () => {
     const { context, page } = await shopper("CZ10MA")

@@ -25,6 +25,10 @@ for (const shopId of shopIds) {
   for (const [kind, file] of Object.entries(pageOf)) {
     const path = keys[kind as keyof UrlKeys].replace(/^\/+|\/+$/g, "")
     if (!named.has(path)) named.set(path, { file, id: `${kind}:${path}` })
+    if (kind === "wishlist") {
+      const detail = `${path}-detail/:wishlistId`
+      if (!named.has(detail)) named.set(detail, { file, id: `wishlistDetail:${path}` })
+    }
     if (kind === "cart") {
       const step = `${path}/:step`
       if (!named.has(step)) named.set(step, { file: "routes/checkout.tsx", id: `checkout:${path}` })
