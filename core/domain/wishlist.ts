@@ -192,7 +192,3 @@ export const addsToMainList = (
   if (payload.wishlistId === undefined) return true
   return mainWishListId !== undefined && mainWishListId !== null && String(payload.wishlistId) === String(mainWishListId)
 }
-
-/** The path of one wishlist's page (§2 "Wishlist pages": '{wishlist-url}-detail/{wishlistId}'). */
-export const wishlistDetailPath = (wishlistUrl: string, wishlistId: number): string =>
-  `${wishlistUrl.replace(/\/+$/, "")}-detail/${wishlistId}`

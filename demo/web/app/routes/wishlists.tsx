@@ -5,8 +5,7 @@
  * posts to this route's action, so it works without JavaScript.
  */
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router"
-import type { Shop } from "../../../../core/domain/shop.ts"
-import { wishlistDetailPath } from "../../../../core/domain/wishlist.ts"
+import { wishlistDetailUrl, type Shop } from "../../../../core/domain/shop.ts"
 import { FormNotice } from "../../../../react/components/forms/FormNotice.tsx"
 import { TextField } from "../../../../react/components/forms/TextField.tsx"
 import { cookieHeaders, hasSessionCookie } from "../lib/api.server.ts"
@@ -64,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (name === "") return answer({ failed: "" })
       const created = await caller.call((client) => client.wishlist.saveWishlist({ payload: { name } })).catch((error: unknown) => error)
       if (typeof created === "object" && created !== null && "wishListId" in created) {
-        throw redirect(wishlistDetailPath(shop.urlKeys.wishlist, Number(created.wishListId)), { headers: cookieHeaders(caller) })
+        throw redirect(wishlistDetailUrl(shop, Number(created.wishListId)), { headers: cookieHeaders(caller) })
       }
       return answer({ failed: reason(created) })
     }
@@ -122,7 +121,7 @@ export default function Wishlists() {
         <ul>
           {lists.map((list) => (
             <li key={list.wishListId}>
-              <Link to={list.wishListId === mainId ? shop.urlKeys.clientWishlist : wishlistDetailPath(shop.urlKeys.wishlist, list.wishListId)}
+              <Link to={list.wishListId === mainId ? shop.urlKeys.clientWishlist : wishlistDetailUrl(shop, list.wishListId)}
                 aria-current={list.wishListId === listId ? "page" : undefined}>
                 {nameOf(list)} ({list.itemsCount ?? list.items?.length ?? 0})
               </Link>
