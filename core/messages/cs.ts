@@ -420,7 +420,12 @@ export const cs = {
     pg_wl_move_item: "Přesunout: {item}",
     pg_wl_moved: "Produkt byl přesunut.",
     pg_wl_removed: "Produkt byl odebrán ze seznamu.",
-    pg_wl_actions: "Akce"
+    pg_wl_actions: "Akce",
+    pg_tracking_intro: "Vaše objednávky, jejich stav a doprava. U objednávky na výdejní místo si zobrazte kód pro vyzvednutí.",
+    pg_tracking_code_show: "Kód pro vyzvednutí objednávky {order}",
+    pg_tracking_code: "Kód pro vyzvednutí objednávky {order}: {code}.",
+    pg_tracking_valid_to: "Platí do {date}.",
+    pg_tracking_no_code: "Objednávka {order} nemá kód pro vyzvednutí."
   },
 
   pickup: {

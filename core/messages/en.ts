@@ -438,7 +438,12 @@ export const en = {
     pg_wl_move_item: "Move {item}",
     pg_wl_moved: "The product was moved.",
     pg_wl_removed: "The product was removed from the list.",
-    pg_wl_actions: "Actions"
+    pg_wl_actions: "Actions",
+    pg_tracking_intro: "Your orders, their state and delivery. For an order collected at a pick-up point, show its pick-up code.",
+    pg_tracking_code_show: "Pick-up code of order {order}",
+    pg_tracking_code: "Pick-up code of order {order}: {code}.",
+    pg_tracking_valid_to: "Valid until {date}.",
+    pg_tracking_no_code: "Order {order} has no pick-up code."
   },
 
   /** The pick-up point map and the delivery choice (issue 8). */

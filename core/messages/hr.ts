@@ -420,7 +420,12 @@ export const hr = {
     pg_wl_move_item: "Premjesti: {item}",
     pg_wl_moved: "Proizvod je premješten.",
     pg_wl_removed: "Proizvod je uklonjen s popisa.",
-    pg_wl_actions: "Radnje"
+    pg_wl_actions: "Radnje",
+    pg_tracking_intro: "Vaše narudžbe, njihovo stanje i dostava. Za narudžbu s preuzimanjem na mjestu preuzimanja prikažite kod za preuzimanje.",
+    pg_tracking_code_show: "Kod za preuzimanje narudžbe {order}",
+    pg_tracking_code: "Kod za preuzimanje narudžbe {order}: {code}.",
+    pg_tracking_valid_to: "Vrijedi do {date}.",
+    pg_tracking_no_code: "Narudžba {order} nema kod za preuzimanje."
   },
 
   pickup: {

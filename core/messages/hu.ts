@@ -420,7 +420,12 @@ export const hu = {
     pg_wl_move_item: "Áthelyezés: {item}",
     pg_wl_moved: "A termék áthelyezve.",
     pg_wl_removed: "A termék lekerült a listáról.",
-    pg_wl_actions: "Műveletek"
+    pg_wl_actions: "Műveletek",
+    pg_tracking_intro: "Rendelései, állapotuk és szállításuk. Átvételi pontra kért rendelésnél megjelenítheti az átvételi kódot.",
+    pg_tracking_code_show: "A(z) {order} rendelés átvételi kódja",
+    pg_tracking_code: "A(z) {order} rendelés átvételi kódja: {code}.",
+    pg_tracking_valid_to: "Érvényes: {date}.",
+    pg_tracking_no_code: "A(z) {order} rendelésnek nincs átvételi kódja."
   },
 
   pickup: {

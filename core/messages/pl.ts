@@ -420,7 +420,12 @@ export const pl = {
     pg_wl_move_item: "Przenieś: {item}",
     pg_wl_moved: "Produkt został przeniesiony.",
     pg_wl_removed: "Produkt został usunięty z listy.",
-    pg_wl_actions: "Działania"
+    pg_wl_actions: "Działania",
+    pg_tracking_intro: "Twoje zamówienia, ich status i dostawa. Dla zamówienia odbieranego w punkcie pokaż kod odbioru.",
+    pg_tracking_code_show: "Kod odbioru zamówienia {order}",
+    pg_tracking_code: "Kod odbioru zamówienia {order}: {code}.",
+    pg_tracking_valid_to: "Ważny do {date}.",
+    pg_tracking_no_code: "Zamówienie {order} nie ma kodu odbioru."
   },
 
   pickup: {

@@ -420,7 +420,12 @@ export const sk = {
     pg_wl_move_item: "Presunúť: {item}",
     pg_wl_moved: "Produkt bol presunutý.",
     pg_wl_removed: "Produkt bol odobraný zo zoznamu.",
-    pg_wl_actions: "Akcie"
+    pg_wl_actions: "Akcie",
+    pg_tracking_intro: "Vaše objednávky, ich stav a doprava. Pri objednávke na výdajné miesto si zobrazte kód na vyzdvihnutie.",
+    pg_tracking_code_show: "Kód na vyzdvihnutie objednávky {order}",
+    pg_tracking_code: "Kód na vyzdvihnutie objednávky {order}: {code}.",
+    pg_tracking_valid_to: "Platí do {date}.",
+    pg_tracking_no_code: "Objednávka {order} nemá kód na vyzdvihnutie."
   },
 
   pickup: {

@@ -420,7 +420,12 @@ export const sl = {
     pg_wl_move_item: "Premakni: {item}",
     pg_wl_moved: "Izdelek je premaknjen.",
     pg_wl_removed: "Izdelek je odstranjen s seznama.",
-    pg_wl_actions: "Dejanja"
+    pg_wl_actions: "Dejanja",
+    pg_tracking_intro: "Vaša naročila, njihovo stanje in dostava. Za naročilo, prevzeto na prevzemnem mestu, prikažite prevzemno kodo.",
+    pg_tracking_code_show: "Prevzemna koda naročila {order}",
+    pg_tracking_code: "Prevzemna koda naročila {order}: {code}.",
+    pg_tracking_valid_to: "Velja do {date}.",
+    pg_tracking_no_code: "Naročilo {order} nima prevzemne kode."
   },
 
   pickup: {

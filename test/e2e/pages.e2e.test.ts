@@ -334,6 +334,31 @@ describe("wishlists", () => {
   })
 })
 
+describe("order tracking", () => {
+  it("CZ10MA: the customer's orders with state and delivery; the pick-up code of an order at a pick-up point", async () => {
+    const { context, page, errors } = await shopper("CZ10MA", { width: breakpoints.mobile })
+    const t = text("CZ10MA")
+    const keys = shopById("CZ10MA").urlKeys
+    await logIn(page, "CZ10MA", "gold@example.cz")
+    await page.getByRole("navigation", { name: t("sf_account_menu") }).last().getByRole("link", { name: t("account_menu_orderTracking") }).click()
+    await page.waitForURL((url) => url.pathname === keys.orderTracking)
+    await agreeConsent(page, t)
+    const rows = page.locator("table tbody tr")
+    await expect.poll(() => rows.count()).toBeGreaterThan(0)
+    await expectNoAxeViolations(page, "order tracking")
+    const codeLinks = page.getByRole("link", { name: new RegExp(t("pg_tracking_code_show", { order: "" }).trim()) })
+    if (await codeLinks.count() > 0) {
+      await codeLinks.first().click()
+      await expect.poll(() => page.locator(".form-notice").count()).toBe(1)
+      const notice = await page.locator(".form-notice").innerText()
+      expect(notice.includes(t("pg_tracking_code", { order: "", code: "" }).split(":")[0]!.trim()) || notice.includes(t("pg_tracking_no_code", { order: "" }).split(" ")[0]!)).toBe(true)
+    }
+    await shot(page, "order-tracking-mobile")
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
 describe("debug panel", () => {
   it("?debug shows the dataLayer and the tracking events; without the flag there is no panel", async () => {
     const { context, page } = await shopper("CZ10MA")

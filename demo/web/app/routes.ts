@@ -16,6 +16,7 @@ const pageOf: Partial<Record<keyof UrlKeys, string>> = {
   clientMyAccount: "routes/account.tsx",
   clientPurchaseList: "routes/purchases.tsx",
   clientWishlist: "routes/wishlists.tsx",
+  orderTracking: "routes/order-tracking.tsx",
   wishlist: "routes/wishlists.tsx"
 }
 
