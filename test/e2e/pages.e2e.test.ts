@@ -142,6 +142,25 @@ describe("contact page", () => {
     await context.close()
   })
 
+  it("SK10MA without JavaScript: the topic is confirmed with its button and a message with an attachment is sent", async () => {
+    const { context, page } = await shopper("SK10MA", { javaScript: false })
+    const t = text("SK10MA")
+    await page.goto(`${shop.url}${shopPagesOf("SK10MA").contact}`)
+    await page.getByRole("combobox", { name: t("pg_contact_topic_level_1"), exact: true }).selectOption({ index: 1 })
+    await page.getByRole("button", { name: t("pg_contact_apply_topic") }).click()
+    await expect.poll(() => page.getByRole("combobox", { name: t("pg_contact_topic_level_2"), exact: true }).count()).toBe(1)
+    expect(new URL(page.url()).searchParams.get("selected_1")).not.toBeNull()
+    await page.getByLabel(t("sf_first_name")).fill("Ján")
+    await page.getByLabel(t("sf_last_name")).fill("Malý")
+    await page.getByLabel(t("sf_email")).fill("jan@example.sk")
+    await page.getByLabel(t("pg_contact_message")).fill("Dobrý deň, bez JavaScriptu.")
+    await page.getByLabel(t("pg_contact_attachments")).setInputFiles({ name: "foto.txt", mimeType: "text/plain", buffer: Buffer.from("foto") })
+    await page.getByLabel(t("pg_contact_captcha")).fill(captchaAnswer)
+    await page.getByRole("button", { name: t("pg_contact_send") }).click()
+    await expect.poll(() => page.getByRole("status").filter({ hasText: t("pg_contact_sent") }).count(), { timeout: 15_000 }).toBe(1)
+    await context.close()
+  })
+
   it("HU10MA: the contact page lives at the shop's own path and has no order-tracking help link", async () => {
     const { context, page } = await shopper("HU10MA", { width: breakpoints.mobile })
     const t = text("HU10MA")
