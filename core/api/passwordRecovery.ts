@@ -13,6 +13,7 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { maxNewPasswordLength, minNewPasswordLength } from "../domain/passwordRecovery.ts"
 import { AuthSuccess } from "./account.ts"
 import { StatusResponse } from "./entities/envelope.ts"
+import { SafeString } from "./entities/text.ts"
 import { TooManyRequests, Unprocessable } from "./errors.ts"
 import { CallTimeout, cartTimeoutMs } from "./policy.ts"
 import { Email, RequiredText } from "./requestFields.ts"
@@ -25,7 +26,7 @@ export const recoveryRequestPath = "/api/auth/password-recovery/"
 export const recoveryResetPath = "/api/auth/password-recovery/reset"
 
 /** A new password: {@link minNewPasswordLength} to {@link maxNewPasswordLength} characters, kept as typed. */
-export const NewPassword = Schema.String.check(
+export const NewPassword = SafeString.check(
   Schema.makeFilter((value: string) => {
     const length = [...value].length
     return length >= minNewPasswordLength && length <= maxNewPasswordLength
@@ -41,7 +42,7 @@ export type NewPassword = typeof NewPassword.Type
  */
 export const RecoveryRequestPayload = Schema.Struct({
   email: Email,
-  returnPath: Schema.optionalKey(Schema.String)
+  returnPath: Schema.optionalKey(SafeString)
 })
 
 /** Decoded type of {@link RecoveryRequestPayload}. */

@@ -17,13 +17,14 @@ import {
   petSpecies
 } from "../domain/pet.ts"
 import { StatusResponse } from "./entities/envelope.ts"
+import { SafeString } from "./entities/text.ts"
 import { LoginRequired, NotFound, Unprocessable } from "./errors.ts"
 import { CallTimeout, cartTimeoutMs } from "./policy.ts"
 import { PositiveIdFromString } from "./requestFields.ts"
 import { CsrfProtection } from "./security.ts"
 
 const trimmedText = (max: number, what: string) =>
-  Schema.String.check(
+  SafeString.check(
     Schema.isTrimmed({ expected: `${what} without leading or trailing whitespace` }),
     Schema.isMaxLength(max, { expected: `${what} of at most ${max} characters` })
   )

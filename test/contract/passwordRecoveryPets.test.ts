@@ -4,7 +4,8 @@
  */
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect, it } from "@effect/vitest"
-import type { Schema } from "effect"
+import { Schema } from "effect"
+import { SafeString } from "../../core/api/entities/text.ts"
 import { OpenApi as ApiDoc } from "effect/http-api"
 import { NewPassword, PasswordRecoveryGroup, RecoveryRequestPayload } from "../../core/api/passwordRecovery.ts"
 import { PetFormGroup, PetInput } from "../../core/api/petForm.ts"
@@ -29,11 +30,11 @@ describe("password recovery contract", () => {
   })
 
   test.prop([fc.string({ unit: "binary", maxLength: 300 })])(
-    "a new password is accepted exactly when it has 8 to 256 characters",
+    "a new password is accepted exactly when it has 8 to 256 characters and is a safe text",
     (password) => {
       const length = [...password].length
       const accepted = rejectedPaths(codec(NewPassword), password) === "accepted"
-      expect(accepted).toBe(length >= minNewPasswordLength && length <= maxNewPasswordLength)
+      expect(accepted).toBe(length >= minNewPasswordLength && length <= maxNewPasswordLength && Schema.is(SafeString)(password))
     }
   )
 
