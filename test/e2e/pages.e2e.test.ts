@@ -347,7 +347,7 @@ describe("wishlists", () => {
     await expect.poll(() => page.getByText(t("sf_wishlist_empty")).count()).toBe(1)
     await page.getByRole("button", { name: t("pg_wl_delete") }).click()
     await page.waitForURL((url) => url.pathname === keys.clientWishlist)
-    expect(await page.getByRole("link", { name: /Narozeniny babičky/ }).count()).toBe(0)
+    await expect.poll(() => page.getByRole("link", { name: /Narozeniny babičky/ }).count()).toBe(0)
     expect(errors).toEqual([])
     await context.close()
   })
@@ -387,6 +387,8 @@ describe("debug panel", () => {
     await page.goto(`${shop.url}/?debug=1`)
     const panel = page.getByRole("complementary", { name: t("pg_debug_title") })
     await panel.waitFor()
+    // The panel starts watching once the page is hydrated.
+    await expect.poll(() => page.evaluate(() => Array.isArray((window as unknown as { dataLayer?: unknown }).dataLayer))).toBe(true)
     await page.evaluate(() => (window as unknown as { dataLayer: Array<unknown> }).dataLayer.push({ event: "e2e-probe" }))
     await expect.poll(() => panel.innerText()).toContain("e2e-probe")
     await page.evaluate(() => fetch("/track", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ event_type: "e2e-view" }) }).catch(() => undefined))
