@@ -83,13 +83,18 @@ export const issueRecoveryLink = (shopId: ShopId, email: string, returnPath: str
   })
 
 /**
- * Spends a token of a shop: in one transaction marks it used (only when unused and not expired), stores the new
- * password's hash, unlocks the account and voids the customer's other open tokens. Answers the customer and the
+ * Spends a token of a shop: a token that is not open is refused before any password is hashed; then, in one
+ * transaction, marks it used (only when still unused and not expired), stores the new password's hash, unlocks the account and voids the customer's other open tokens. Answers the customer and the
  * link's return path, or `undefined` for an unknown, used or expired token.
  */
 export const spendRecoveryToken = (shopId: ShopId, token: string, password: string) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
+    // An unknown, used or expired token costs no password hash (scrypt is the expensive part of a reset).
+    const open = yield* sql<{ ok: boolean }>`
+      SELECT true AS ok FROM password_recovery_tokens
+      WHERE token_hash = ${recoveryTokenHash(token)} AND used_at IS NULL AND expires_at > now()`
+    if (open.length === 0) return undefined
     const hash = yield* hashPassword(password)
     return yield* sql.withTransaction(
       Effect.gen(function*() {
