@@ -1,6 +1,6 @@
 /**
  * The mail outbox: the demo has no mail server, so every e-mail the shop would send is stored in `mail_outbox`
- * (migration 13) for the operator to read (demo/server/db/README.md). With {@link MailDropDir} set at start-up
+ * (migration 14) for the operator to read (demo/server/db/README.md). With {@link MailDropDir} set at start-up
  * (`STOREFRONT_MAIL_DROP_DIR`), each message is also written there as one `.eml`-style text file, which is how the
  * end-to-end test reads a recovery link from a running server.
  *
