@@ -1,5 +1,5 @@
 /** The login page (§2): the login form; after login the `return` path (same origin only) or the account. */
-import { data, Link, useSearchParams, type LoaderFunctionArgs } from "react-router"
+import { data, useSearchParams, type LoaderFunctionArgs } from "react-router"
 import { safeRedirectPath } from "../lib/redirect.ts"
 import { preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
@@ -23,9 +23,6 @@ export default function Login() {
     <section className="narrow">
       <h1>{t("sf_login")}</h1>
       <LoginForm onLoggedIn={() => window.location.assign(target)} />
-      <p className="hint">
-        <Link to={`${shop.urlKeys.passwordRecovery}?return=${encodeURIComponent(target)}`}>{t("login_password_recovery")}</Link>
-      </p>
     </section>
   )
 }
