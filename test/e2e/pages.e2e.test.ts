@@ -65,11 +65,17 @@ const agreeConsent = async (page: Page, t: ReturnType<typeof text>) => {
 
 const logIn = async (page: Page, shopId: ShopId, email: string, password = "demo1234") => {
   const t = text(shopId)
+  const account = shopById(shopId).urlKeys.clientMyAccount
   await page.goto(`${shop.url}${shopById(shopId).urlKeys.login}`)
-  await page.getByLabel(t("sf_email")).fill(email)
-  await page.getByLabel(t("sf_password")).fill(password)
-  await page.getByRole("button", { name: t("sf_login") }).last().click()
-  await page.waitForURL((url) => url.pathname === shopById(shopId).urlKeys.clientMyAccount)
+  // The login form works once the page has hydrated; a click before that only reloads the login page.
+  await expect.poll(async () => {
+    if (new URL(page.url()).pathname === account) return true
+    await page.getByLabel(t("sf_email")).last().fill(email)
+    await page.getByLabel(t("sf_password")).last().fill(password)
+    await page.getByRole("button", { name: t("sf_login") }).last().click()
+    await page.waitForURL((url) => url.pathname === account, { timeout: 3_000 }).catch(() => undefined)
+    return new URL(page.url()).pathname === account
+  }, { timeout: 30_000 }).toBe(true)
 }
 
 /** The recovery link of the newest dropped e-mail to `recipient`. */
