@@ -5,6 +5,7 @@
  * @module
  */
 export { QuantityInput, type QuantityInputLabels, type QuantityInputProps } from "./QuantityInput.tsx"
+export * from "./components/forms/index.ts"
 export {
   StorefrontProvider,
   useStorefront,

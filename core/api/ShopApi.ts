@@ -32,7 +32,9 @@ import { MenuGroup } from "./menu.ts"
 import { NewsletterGroup } from "./newsletter.ts"
 import { OrderTrackingGroup } from "./orderTracking.ts"
 import { OutletsGroup } from "./outlets.ts"
+import { PasswordRecoveryGroup } from "./passwordRecovery.ts"
 import { PaymentProviderGroup } from "./paymentProvider.ts"
+import { PetFormGroup } from "./petForm.ts"
 import { ReviewsGroup } from "./reviews.ts"
 import { SearchingGroup } from "./searching.ts"
 import { CallPolicy, CurrentSession } from "./security.ts"
@@ -73,7 +75,9 @@ export const shopGroups = [
   ReviewsGroup,
   TagDataGroup,
   CrossSellGroup,
-  CatalogueGroup
+  CatalogueGroup,
+  PasswordRecoveryGroup,
+  PetFormGroup
 ] as const
 
 /**

@@ -23,6 +23,7 @@ import {
   type ShippingAddressInput
 } from "../api/account.ts"
 import { bootstrapSession, ShopApiClient, ShopCallState } from "../api/client.ts"
+import { RecoveryRequestPayload, RecoveryResetPayload, RecoveryTokenInvalid } from "../api/passwordRecovery.ts"
 import { decodeProblems, type DecodeProblem } from "../api/decode.ts"
 import type { Customer } from "../api/entities/customer.ts"
 import { LoginRequired } from "../api/errors.ts"
@@ -84,6 +85,18 @@ export class AccountLoginRequired extends Data.TaggedError("AccountLoginRequired
   readonly redirectUrl: string
 }> {}
 
+/** A recovery request or a new password does not fit the contract; nothing was sent. */
+export class RecoveryFormInvalid extends Data.TaggedError("RecoveryFormInvalid")<{
+  /** The failing fields. */
+  readonly problems: ReadonlyArray<DecodeProblem>
+}> {}
+
+/** The recovery link's token is unknown, used or expired: the shopper asks for a new link. */
+export class RecoveryLinkInvalid extends Data.TaggedError("RecoveryLinkInvalid")<{
+  /** The server's text. */
+  readonly message: string
+}> {}
+
 /** Options of a login. */
 export interface LoginOptions {
   /** The query string of the page the login happens on (its `return` parameter is followed, §2). */
@@ -123,6 +136,24 @@ export interface AccountShape {
    * `limit` (1..50, default 10) after `offset`. A guest is sent to the login page (§6).
    */
   readonly orderHistory: (page?: OrderHistoryQuery) => Effect.Effect<OrderHistory, CallFailed | AccountLoginRequired>
+  /**
+   * Asks for a password-recovery link for `email` (ours: the call is not shown in §7); `returnPath` (same-origin
+   * only, else dropped by the server) is where the shopper goes after setting the password. Answers the server's
+   * text, which is the same whether or not the e-mail is registered.
+   */
+  readonly requestPasswordRecovery: (
+    email: string,
+    returnPath?: string
+  ) => Effect.Effect<string, RecoveryFormInvalid | CallFailed>
+  /**
+   * Sets a new password with the token of a recovery link; on success the customer is logged in as after
+   * {@link AccountShape.login} (new session, `SessionChanged`, the link's same-origin return path followed).
+   */
+  readonly resetPassword: (
+    token: string,
+    password: string,
+    options?: LoginOptions
+  ) => Effect.Effect<AccountState, RecoveryFormInvalid | RecoveryLinkInvalid | CallFailed>
 }
 
 const cartUrlKey = (shop: Shop): string => shop.urlKeys.cart.replace(/^\/+|\/+$/g, "")
@@ -320,6 +351,30 @@ const make = Effect.gen(function*() {
     return yield* api.account.orderHistory({ query: page ?? {} }).pipe(Effect.catch(loginRequired("Account.orderHistory")))
   })
 
+  const decodeRecoveryRequest = Schema.decodeUnknownResult(RecoveryRequestPayload, { errors: "all" })
+  const requestPasswordRecovery = Effect.fn("Account.requestPasswordRecovery")(function*(email: string, returnPath?: string) {
+    const checked = decodeRecoveryRequest({ email: email.trim(), ...(returnPath === undefined ? {} : { returnPath }) })
+    if (checked._tag === "Failure") return yield* new RecoveryFormInvalid({ problems: decodeProblems(checked.failure) })
+    const answer = yield* inSession(api.passwordRecovery.request({ payload: checked.success })).pipe(
+      Effect.mapError((error) => callFailed("Account.requestPasswordRecovery", error))
+    )
+    return answer.message ?? ""
+  })
+
+  const decodeReset = Schema.decodeUnknownResult(RecoveryResetPayload, { errors: "all" })
+  const resetPassword = Effect.fn("Account.resetPassword")(function*(token: string, password: string, options?: LoginOptions) {
+    const checked = decodeReset({ token: token.trim(), password })
+    if (checked._tag === "Failure") return yield* new RecoveryFormInvalid({ problems: decodeProblems(checked.failure) })
+    const success = yield* inSession(api.passwordRecovery.reset({ payload: checked.success })).pipe(
+      Effect.mapError((error) =>
+        error instanceof RecoveryTokenInvalid
+          ? new RecoveryLinkInvalid({ message: error.message })
+          : callFailed("Account.resetPassword", error)
+      )
+    )
+    return yield* authenticated(success, "login", options)
+  })
+
   return Account.of({
     state,
     setCustomer: (customer) => update((s) => withCustomer(s, customer)),
@@ -330,7 +385,9 @@ const make = Effect.gen(function*() {
     setBillingAddress,
     setShippingAddress,
     loadAddresses,
-    orderHistory
+    orderHistory,
+    requestPasswordRecovery,
+    resetPassword
   })
 })
 

@@ -40,7 +40,8 @@ export const declaredErrorStatus: { readonly [tag: string]: number } = {
   LoginRejected: 401,
   AccountLocked: 423,
   RegistrationRejected: 422,
-  WishlistRejected: 422
+  WishlistRejected: 422,
+  RecoveryTokenInvalid: 410
 }
 
 const messageOf = (error: unknown): string =>

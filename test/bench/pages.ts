@@ -27,7 +27,9 @@ try {
     ["search", "/search?q=tablet", undefined],
     ["cart", "/kosik", undefined],
     ["checkout (customer step)", "/kosik/1", undefined],
-    ["login", "/prihlaseni", undefined]
+    ["login", "/prihlaseni", undefined],
+    ["password recovery", "/zapomenute-heslo", undefined],
+    ["contact", "/kontakt", undefined]
   ]
   const languageChunks = readdirSync(join(import.meta.dirname, "../../demo/web/build/client/assets")).filter((file) => /^[a-z]{2}-[\w-]+\.js$/.test(file))
   const gzipped = new Map<string, number>()

@@ -40,13 +40,16 @@ export interface Shop {
   readonly stop: () => Promise<void>
 }
 
-/** Starts the shop on a free port with a fresh database; resolves once it answers. */
-export const startShop = async (): Promise<Shop> => {
+/**
+ * Starts the shop on a free port with a fresh database; resolves once it answers. `env` adds start-up settings
+ * (e.g. the test-only captcha answer or the mail drop directory of demo/server/main.ts).
+ */
+export const startShop = async (env: Readonly<Record<string, string>> = {}): Promise<Shop> => {
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), "sf-e2e-"))
   const child: ChildProcess = spawn(process.execPath, ["demo/server/main.ts"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", PGLITE_DATA_DIR: dataDir },
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", PGLITE_DATA_DIR: dataDir },
     stdio: ["ignore", "pipe", "pipe"]
   })
   let output = ""

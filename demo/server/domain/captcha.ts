@@ -13,7 +13,7 @@
  */
 import { randomInt } from "node:crypto"
 import { deflateSync } from "node:zlib"
-import { Effect } from "effect"
+import { Context, Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import { captchaIdFrom, isCaptchaId } from "../../../core/domain/captcha.ts"
@@ -260,6 +260,24 @@ export const renderCaptcha = (answer: string, random: RandomInt = randomInt): Gr
   return { width, height, pixels }
 }
 
+/**
+ * A test-only fixed answer for every challenge, so an end-to-end test can solve the image captcha of a running
+ * server. Off by default; set only from the environment at start-up ({@link captchaTestAnswerVariable}, read by
+ * main.ts), never from a request. Only answers of {@link captchaAlphabet} letters are accepted.
+ */
+export const CaptchaTestAnswer = Context.Reference<string | undefined>("demo/server/CaptchaTestAnswer", {
+  defaultValue: () => undefined
+})
+
+/** The environment variable that sets {@link CaptchaTestAnswer} (tests only). */
+export const captchaTestAnswerVariable = "STOREFRONT_TEST_CAPTCHA_ANSWER"
+
+/** The fixed answer named by the environment, when it is a valid answer (5 or 6 letters of the alphabet). */
+export const captchaTestAnswerOf = (value: string | undefined): string | undefined =>
+  value !== undefined && new RegExp(`^[${captchaAlphabet}]{${captchaLength.min},${captchaLength.max}}$`).test(value)
+    ? value
+    : undefined
+
 /** A challenge as the captcha call answers it (§3): the `id` and the base64 PNG `image`. */
 export interface CaptchaChallenge {
   /** The captcha id the answer is stored under. */
@@ -279,7 +297,8 @@ export type IssueRefusal = "tooMany"
  */
 export const issueCaptcha = (
   sessionId: string,
-  requestedId: string | undefined
+  requestedId: string | undefined,
+  fixedAnswer: string | undefined = undefined
 ): Effect.Effect<CaptchaChallenge | IssueRefusal, SqlError, SqlClient.SqlClient> =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
@@ -292,7 +311,7 @@ export const issueCaptcha = (
         if ((recent[0]?.n ?? 0) >= captchaRateLimit) return undefined
         yield* sql`DELETE FROM captchas WHERE expires_at <= now()`
         const id = requestedId !== undefined && isCaptchaId(requestedId) ? requestedId : randomCaptchaId()
-        const answer = randomCaptchaAnswer()
+        const answer = fixedAnswer ?? randomCaptchaAnswer()
         yield* sql`
           INSERT INTO captchas (captcha_id, answer, session_id, created_at, expires_at)
           VALUES (${id}, ${answer}, ${sessionId}, now(), now() + make_interval(secs => ${captchaTtlSeconds}))

@@ -10,7 +10,7 @@ import { SqlClient } from "effect/sql"
 import { TooManyRequests } from "../../../core/api/errors.ts"
 import { Session } from "../../../core/api/security.ts"
 import { ShopApi } from "../../../core/api/ShopApi.ts"
-import { issueCaptcha } from "../domain/captcha.ts"
+import { CaptchaTestAnswer, issueCaptcha } from "../domain/captcha.ts"
 
 /**
  * The handlers of the captcha group: `get` issues a new challenge under the query's `id` (a
@@ -22,11 +22,12 @@ export const CaptchaHandlers = HttpApiBuilder.group(
   "captcha",
   Effect.fn(function*(handlers) {
     const sql = yield* SqlClient.SqlClient
+    const fixedAnswer = yield* CaptchaTestAnswer
     return handlers.handle("get", ({ query }) =>
       Effect.gen(function*() {
         const session = yield* Session
         const issued = yield* Effect.orDie(
-          Effect.provideService(issueCaptcha(session.sessionId, query.id), SqlClient.SqlClient, sql)
+          Effect.provideService(issueCaptcha(session.sessionId, query.id, fixedAnswer), SqlClient.SqlClient, sql)
         )
         if (issued === "tooMany") {
           return yield* new TooManyRequests({ message: "Too many captcha images asked for; wait a few minutes." })

@@ -34,7 +34,9 @@ import { MenuHandlers } from "../handlers/menu.ts"
 import { NewsletterHandlers } from "../handlers/newsletter.ts"
 import { OrderTrackingHandlers } from "../handlers/orderTracking.ts"
 import { OutletsHandlers } from "../handlers/outlets.ts"
+import { PasswordRecoveryHandlers } from "../handlers/passwordRecovery.ts"
 import { PaymentProviderHandlers } from "../handlers/paymentProvider.ts"
+import { PetFormHandlers } from "../handlers/petForm.ts"
 import { productApiRoutes } from "../handlers/productApi.ts"
 import { recentlyViewedApiRoutes } from "../handlers/recentlyViewedApi.ts"
 import { ReviewsHandlers } from "../handlers/reviews.ts"
@@ -87,7 +89,9 @@ export const ShopHandlers = Layer.mergeAll(
   ReviewsHandlers,
   TagDataHandlers,
   CrossSellHandlers,
-  CatalogueHandlers
+  CatalogueHandlers,
+  PasswordRecoveryHandlers,
+  PetFormHandlers
 )
 
 /** The shop API's routes: the contract, its handlers and the server middleware. */

@@ -33,6 +33,9 @@ import "./app.css"
 const LazyHeader = lazy(() => import("./components/Header.tsx").then((module) => ({ default: module.Header })))
 const LazyFooter = lazy(() => import("./components/Footer.tsx").then((module) => ({ default: module.Footer })))
 
+/** The debug panel (`?debug`), loaded only when asked for. */
+const DebugPanel = lazy(() => import("./components/DebugPanel.tsx"))
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shop, language } = preferencesOf(request)
   const caller = shopCaller(request, context, shop)
@@ -146,6 +149,7 @@ export default function App() {
         {!inCheckout && <DataProtectionModal />}
         <LegalConditions enabled={root.customerId !== null && !inCheckout} />
         <AdultContentGate needed={adultContent} />
+        {root.debug ? <Suspense fallback={null}><DebugPanel /></Suspense> : null}
       </LinkProvider>
     </StorefrontProvider>
   )

@@ -5,15 +5,18 @@
  */
 import { index, route, type RouteConfig } from "@react-router/dev/routes"
 import { shopIds, shopById, type UrlKeys } from "../../../core/domain/shop.ts"
+import { shopPagesOf, type ShopPages } from "../../../core/domain/shopPages.ts"
 
 const pageOf: Partial<Record<keyof UrlKeys, string>> = {
   cart: "routes/cart.tsx",
   login: "routes/login.tsx",
   logout: "routes/logout.tsx",
   register: "routes/register.tsx",
+  passwordRecovery: "routes/password-recovery.tsx",
   clientMyAccount: "routes/account.tsx",
   clientPurchaseList: "routes/purchases.tsx",
   clientWishlist: "routes/wishlists.tsx",
+  orderTracking: "routes/order-tracking.tsx",
   wishlist: "routes/wishlists.tsx"
 }
 
@@ -23,10 +26,27 @@ for (const shopId of shopIds) {
   for (const [kind, file] of Object.entries(pageOf)) {
     const path = keys[kind as keyof UrlKeys].replace(/^\/+|\/+$/g, "")
     if (!named.has(path)) named.set(path, { file, id: `${kind}:${path}` })
+    if (kind === "wishlist") {
+      const detail = `${path}-detail/:wishlistId`
+      if (!named.has(detail)) named.set(detail, { file, id: `wishlistDetail:${path}` })
+    }
     if (kind === "cart") {
       const step = `${path}/:step`
       if (!named.has(step)) named.set(step, { file: "routes/checkout.tsx", id: `checkout:${path}` })
     }
+  }
+}
+
+/** The pages without a named URL (core/domain/shopPages.ts), per shop. */
+const ownPageOf: Partial<Record<keyof ShopPages, string>> = {
+  contact: "routes/contact.tsx",
+  petForm: "routes/pets.tsx"
+}
+for (const shopId of shopIds) {
+  const pages = shopPagesOf(shopId)
+  for (const [kind, file] of Object.entries(ownPageOf)) {
+    const path = String(pages[kind as keyof ShopPages]).replace(/^\/+|\/+$/g, "")
+    if (!named.has(path)) named.set(path, { file, id: `${kind}:${path}` })
   }
 }
 

@@ -23,6 +23,7 @@ import storefrontRules from "./0010_storefront_rules.ts"
 import cacheInvalidation from "./0011_cache_invalidation.ts"
 import catalogueIndexes from "./0012_catalogue_indexes.ts"
 import readCacheInvalidation from "./0013_read_cache_invalidation.ts"
+import recoveryOutboxPets from "./0014_recovery_outbox_pets.ts"
 
 /** The table recording applied migrations (`migration_id`, `name`, `created_at`). */
 export const migrationsTable = "schema_migrations"
@@ -41,7 +42,8 @@ export const migrations: Readonly<Record<string, Effect.Effect<void, SqlError, S
   "0010_storefront_rules": storefrontRules,
   "0011_cache_invalidation": cacheInvalidation,
   "0012_catalogue_indexes": catalogueIndexes,
-  "0013_read_cache_invalidation": readCacheInvalidation
+  "0013_read_cache_invalidation": readCacheInvalidation,
+  "0014_recovery_outbox_pets": recoveryOutboxPets
 }
 
 const runMigrator = Migrator.make({})
