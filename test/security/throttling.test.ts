@@ -99,6 +99,14 @@ describe("per-client throttling (429 + Retry-After)", () => {
   test("the captcha (past the per-session limit too: a new session per picture)", () =>
     exhaust("captcha.get", async (c) => (await newClient(c.address)).send("GET", "/api/captcha/get")))
 
+  test("password recovery: asking for a link", () =>
+    exhaust("passwordRecovery.request", (c) =>
+      c.send("POST", "/api/auth/password-recovery/", { email: `nobody${Math.random()}@example.cz` })))
+
+  test("password recovery: setting a new password", () =>
+    exhaust("passwordRecovery.reset", (c) =>
+      c.send("POST", "/api/auth/password-recovery/reset", { token: "not-a-token-at-all-000000000000", password: "A-new-password-1" })))
+
   test("the tracking API", () =>
     exhaust("tracking.log", (c) => c.send("GET", `/tracking-api/log?message=${encodeURIComponent("{}")}`)))
 })

@@ -4,6 +4,7 @@
  * cannot send (missing or wrong csrf tokens, `return` query parameters, malformed bodies), and logging in through
  * the derived client.
  */
+import { SecuritySettings, securitySettingsFrom } from "../../demo/server/http/securitySettings.ts"
 import { Effect, Layer } from "effect"
 import type { HttpApiGroup } from "effect/http-api"
 import { SqlClient } from "effect/sql"
@@ -131,7 +132,8 @@ export const accountBackend = (groups: ReadonlyArray<unknown>, handlers: Readonl
   const backend = backendFor(
     groupsOf(AccountGroup, ...groups),
     Layer.mergeAll(AccountHandlers as Layer.Layer<any, any, any>, ...handlers),
-    probe.layer
+    // One in-process client makes every call: the per-client throttle is tested in test/security.
+    Layer.mergeAll(probe.layer, Layer.succeed(SecuritySettings, { ...securitySettingsFrom({}), throttling: false }))
   )
   return { backend, probe }
 }
