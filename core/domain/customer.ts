@@ -5,6 +5,7 @@
  * @module
  */
 import { accountUrl } from "./shop.ts"
+import { formatZip, isValidZip } from "./zip.ts"
 import type { Shop, UrlKeyName } from "./shop.ts"
 
 /** The roles of §6. */
@@ -267,3 +268,153 @@ export const accountMenu = (
     .filter((key) => menuEntryShown(shop, key))
     .map((key) => ({ key, href: menuEntryHref(shop, key, csrfToken) }))
 }
+
+/** The address form of the customer step (§2): person, street, city, zip, optional phone and company. */
+export interface AddressFormFields {
+  readonly firstname: string
+  readonly lastname: string
+  readonly street: string
+  readonly city: string
+  readonly zip: string
+  readonly phone: string
+  /** A business address: company name, registration and tax numbers. */
+  readonly business: boolean
+  readonly companyName: string
+  readonly companyRegistrationNumber: string
+  readonly companyTaxNumber: string
+}
+
+/** An empty address form. */
+export const emptyAddressForm: AddressFormFields = {
+  firstname: "",
+  lastname: "",
+  street: "",
+  city: "",
+  zip: "",
+  phone: "",
+  business: false,
+  companyName: "",
+  companyRegistrationNumber: "",
+  companyTaxNumber: ""
+}
+
+/** A field of the address form that can be wrong. */
+export type AddressFormField = Exclude<keyof AddressFormFields, "business">
+
+/** Why a field of the address form is refused: left empty, or a zip not in the country's format (§5). */
+export type AddressFormProblem = { readonly field: AddressFormField; readonly reason: "required" | "zip_format" }
+
+/** The fields of the address form a shop asks for: the registration number only where the shop takes one (HR not). */
+export const addressFormFieldsOf = (
+  shop: { readonly features: { readonly companyRegistrationNumber: boolean } },
+  business: boolean
+): ReadonlyArray<AddressFormField> => [
+  "firstname",
+  "lastname",
+  "street",
+  "city",
+  "zip",
+  "phone",
+  ...(business
+    ? (["companyName", ...(shop.features.companyRegistrationNumber ? ["companyRegistrationNumber" as const] : []), "companyTaxNumber"] as const)
+    : [])
+]
+
+const requiredAddressFields: ReadonlyArray<AddressFormField> = ["firstname", "lastname", "street", "city", "zip", "companyName"]
+
+/**
+ * The problems of an address form (§5): every shown required field must be filled (blank counts as
+ * empty), and the zip must have the shop country's digits (`zipPattern`). Empty means valid.
+ */
+export const addressFormProblems = (
+  form: AddressFormFields,
+  shop: { readonly zipPattern: string; readonly features: { readonly companyRegistrationNumber: boolean } }
+): ReadonlyArray<AddressFormProblem> => {
+  const shown = addressFormFieldsOf(shop, form.business)
+  const problems: Array<AddressFormProblem> = shown
+    .filter((field) => requiredAddressFields.includes(field) && form[field].trim() === "")
+    .map((field) => ({ field, reason: "required" }))
+  if (form.zip.trim() !== "" && !isValidZip(form.zip, shop)) problems.push({ field: "zip", reason: "zip_format" })
+  return problems
+}
+
+/** An address as the account calls take it (§3 Address). */
+export interface AddressPayload {
+  readonly firstname: string
+  readonly lastname: string
+  readonly street: string
+  readonly city: string
+  readonly zip: string
+  readonly country: string
+  readonly phone?: string
+  readonly email?: string
+  readonly businessArea?: boolean
+  readonly companyName?: string
+  readonly companyRegistrationNumber?: string
+  readonly companyTaxNumber?: string
+}
+
+/**
+ * The address payload of a form (§3, §5): fields trimmed, the zip in the shop's display format, the
+ * shop's country, no empty phone or e-mail, and the company fields only for a business address (the
+ * registration number only where the shop takes one).
+ */
+export const addressPayload = (
+  form: AddressFormFields,
+  shop: { readonly zipPattern: string; readonly country: string; readonly features: { readonly companyRegistrationNumber: boolean } },
+  email?: string
+): AddressPayload => {
+  const optional = (key: keyof AddressPayload, value: string) => (value.trim() === "" ? {} : { [key]: value.trim() })
+  return {
+    firstname: form.firstname.trim(),
+    lastname: form.lastname.trim(),
+    street: form.street.trim(),
+    city: form.city.trim(),
+    zip: formatZip(form.zip, shop),
+    country: shop.country,
+    ...optional("phone", form.phone),
+    ...optional("email", email ?? ""),
+    ...(form.business
+      ? {
+          businessArea: true,
+          ...optional("companyName", form.companyName),
+          ...(shop.features.companyRegistrationNumber ? optional("companyRegistrationNumber", form.companyRegistrationNumber) : {}),
+          ...optional("companyTaxNumber", form.companyTaxNumber)
+        }
+      : {})
+  }
+}
+
+/** A saved billing address as the customer step reads it (§3). */
+export interface BillingChoice {
+  readonly billingProfileId: number
+  readonly email?: string | undefined
+  readonly firstname?: string | undefined
+  readonly lastname?: string | undefined
+  readonly phone?: string | undefined
+}
+
+/** The contact data sent with update-customer (§7): who orders and the addresses chosen for the order. */
+export interface CheckoutCustomerPayload {
+  readonly email: string
+  readonly firstname: string
+  readonly lastname: string
+  readonly phone?: string
+  readonly selectedAddresses: { readonly billing: number; readonly shipping?: number }
+}
+
+/**
+ * The update-customer data for a chosen billing address (§2 customer step): the address's contact
+ * data, the customer's name where the address has none, and the chosen shipping address if any.
+ */
+export const checkoutCustomerPayload = (
+  billing: BillingChoice,
+  customer: { readonly email?: string | null | undefined; readonly firstname?: string | null | undefined; readonly lastname?: string | null | undefined } | undefined,
+  shippingAddressId: number | undefined
+): CheckoutCustomerPayload => ({
+  email: billing.email ?? customer?.email ?? "",
+  firstname: billing.firstname ?? customer?.firstname ?? "",
+  lastname: billing.lastname ?? customer?.lastname ?? "",
+  ...(billing.phone === undefined || billing.phone.trim() === "" ? {} : { phone: billing.phone }),
+  selectedAddresses: { billing: billing.billingProfileId, ...(shippingAddressId === undefined ? {} : { shipping: shippingAddressId }) }
+})

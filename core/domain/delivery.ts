@@ -147,3 +147,71 @@ export interface DeliveryEarliestDate {
 
 /** Whether the earliest delivery date is a single day (from equals to). */
 export const isSingleDay = (date: DeliveryEarliestDate): boolean => date.from === date.to
+
+/** A transport of a delivery (§3 `transports`): what carries it, by id. */
+export interface Transport {
+  readonly id: string | number
+}
+
+/** The fields of a delivery that the shopper's choice is built from (§3). */
+export interface ChoosableDelivery<M extends DeliveryMethod, T extends Transport> {
+  readonly deliveryMethods?: ReadonlyArray<M | null | undefined> | null
+  readonly transports?: ReadonlyArray<T> | null
+  readonly isMarketplace?: boolean | null
+}
+
+/**
+ * What a delivery offers the shopper on the shipping step (§2): the pick-up methods (pick-up
+ * points and privileged pick-ups, chosen with a branch), the address transports (the delivery's
+ * transports that serve no pick-up) and whether a marketplace partner delivers it.
+ */
+export interface DeliveryOptions<M extends DeliveryMethod, T extends Transport> {
+  readonly pickupMethods: ReadonlyArray<M>
+  readonly addressTransports: ReadonlyArray<T>
+  readonly marketplace: boolean
+}
+
+const isPickupKind = (type: string | null | undefined): boolean =>
+  (pupMethodKinds as ReadonlyArray<string | null | undefined>).includes(type)
+
+/**
+ * The delivery options of a delivery (§2, §3): only available methods count; address transports are
+ * offered only when an address method is available, and never a transport that serves a pick-up.
+ */
+export const deliveryOptions = <M extends DeliveryMethod, T extends Transport>(
+  delivery: ChoosableDelivery<M, T>
+): DeliveryOptions<M, T> => {
+  const methods = (delivery.deliveryMethods ?? []).filter((method): method is M => isMethod(method) && method.available !== false)
+  const pickupMethods = methods.filter((method) => isPickupKind(method.type))
+  const pickupTransports = new Set(methods.flatMap((method) => (method.availablePupTransports ?? []).map((transport) => String(transport.id))))
+  const addressTransports = methods.some((method) => method.type === "address")
+    ? (delivery.transports ?? []).filter((transport) => !pickupTransports.has(String(transport.id)))
+    : []
+  return { pickupMethods, addressTransports, marketplace: delivery.isMarketplace === true }
+}
+
+/** A pick-up place as the branch lists give it (§3 branch `pupType`: `box` for a parcel box). */
+export interface PickupBranch {
+  readonly id: string | number
+  readonly pupType?: string | null
+}
+
+/** The choice sent to select-delivery-method for a branch (§7). */
+export interface PickupChoice {
+  readonly type: "pup" | "privileged_pup"
+  readonly transportId: string
+  readonly branchId: string
+}
+
+/**
+ * The pick-up choice for a branch: a parcel box goes by the privileged pick-up method, any other
+ * branch by the pick-up point method (either falls back to the first pick-up method offered), with
+ * the method's first transport. Undefined when no method has a transport.
+ */
+export const pickupChoiceFor = (pickupMethods: ReadonlyArray<DeliveryMethod>, branch: PickupBranch): PickupChoice | undefined => {
+  const wanted = branch.pupType === "box" ? "privileged_pup" : "pup"
+  const method = pickupMethods.find((m) => m.type === wanted) ?? pickupMethods.find((m) => isPickupKind(m.type))
+  const transport = method?.availablePupTransports?.[0]
+  if (method === undefined || transport === undefined) return undefined
+  return { type: method.type as PickupChoice["type"], transportId: String(transport.id), branchId: String(branch.id) }
+}

@@ -19,7 +19,7 @@ import { bootstrapSession, callPolicyLayer, cookieJarLayer, makeShopClient, type
 import type { Delivery } from "../../core/api/entities/delivery.ts"
 import type { ApiResponse } from "../../core/api/entities/envelope.ts"
 import { ProductApi } from "../../core/api/productApi.ts"
-import { Messages, Payment, Shop } from "../../core/index.ts"
+import { Delivery as DeliveryRules, Messages, Payment, Shop } from "../../core/index.ts"
 
 const deliveryKinds = ["cash-and-carry", "pup", "box", "address"] as const
 type OwnDeliveryKind = (typeof deliveryKinds)[number]
@@ -59,16 +59,15 @@ interface DeliveryChoice {
 const choicesFor = (client: ShopClient, delivery: Delivery, prefer: OwnDeliveryKind) =>
   Effect.gen(function*() {
     const deliveryId = String(delivery.deliveryId)
-    const methods = (delivery.deliveryMethods ?? []).filter((method) => method.available !== false)
-    const pupTransports = new Set(methods.flatMap((method) => (method.availablePupTransports ?? []).map((t) => String(t.id))))
+    const { pickupMethods, addressTransports } = DeliveryRules.deliveryOptions(delivery)
     const choices: Array<DeliveryChoice & { readonly kind: OwnDeliveryKind }> = []
-    if (methods.some((method) => method.type === "pup" || method.type === "privileged_pup")) {
+    if (pickupMethods.length > 0) {
       const listed = yield* client.deliveries.branchesBasic({ query: { deliveryId } })
       const byType = new Map<string, NonNullable<typeof listed.branches>[number]>()
       for (const branch of listed.branches ?? []) if (!byType.has(branch.pupType ?? "")) byType.set(branch.pupType ?? "", branch)
       const cashAndCarry = (listed.preferredBranches ?? []).find((branch) => branch.cashAndCarry === true)
-      for (const method of methods) {
-        if (method.type === undefined || method.type === "address") continue
+      for (const method of pickupMethods) {
+        if (method.type === undefined || method.type === null) continue
         for (const transport of method.availablePupTransports ?? []) {
           const branches = [...(cashAndCarry === undefined ? [] : [cashAndCarry]), ...byType.values()]
           for (const branch of branches) {
@@ -79,10 +78,8 @@ const choicesFor = (client: ShopClient, delivery: Delivery, prefer: OwnDeliveryK
         }
       }
     }
-    if (methods.some((method) => method.type === "address")) {
-      for (const transport of (delivery.transports ?? []).filter((t) => !pupTransports.has(String(t.id)))) {
-        choices.push({ kind: "address", type: "address", transportId: String(transport.id), label: `address delivery: ${transport.title ?? transport.id}` })
-      }
+    for (const transport of addressTransports) {
+      choices.push({ kind: "address", type: "address", transportId: String(transport.id), label: `address delivery: ${transport.title ?? transport.id}` })
     }
     return [...choices.filter((choice) => choice.kind === prefer), ...choices.filter((choice) => choice.kind !== prefer)]
   })

@@ -1,0 +1,65 @@
+/**
+ * The pick-up point map (spec §9): the default zoom, where the map starts (the shopper's geocoded
+ * shipping point, else the shop's fallback location) and when a moved map asks for the branches
+ * again (the zoom changed by at least the zoom-change level, or the centre moved further than the
+ * distance-change limit).
+ *
+ * @module
+ */
+import type { GeoPoint } from "./shop.ts"
+
+/** The map's zoom when it opens (§9). */
+export const defaultMapZoom = 8
+
+/** A zoom change of at least this many levels reloads the branches (§9 zoom-change level). */
+export const zoomChangeLevel = 0.5
+
+/** A centre moved further than this many kilometres reloads the branches (§9 distance-change limit). */
+export const distanceChangeLimitKm = 60
+
+/** What the map shows: its centre and zoom. */
+export interface MapView {
+  readonly center: GeoPoint
+  readonly zoom: number
+}
+
+const earthRadiusKm = 6371.0088
+const radians = (degrees: number): number => (degrees * Math.PI) / 180
+
+/** The great-circle distance between two points in kilometres (haversine). */
+export const distanceKm = (a: GeoPoint, b: GeoPoint): number => {
+  const dLat = radians(b.lat - a.lat)
+  const dLng = radians(b.lng - a.lng)
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(dLng / 2) ** 2
+  return 2 * earthRadiusKm * Math.asin(Math.min(1, Math.sqrt(h)))
+}
+
+/** Whether a value is a point on the globe (finite latitude within ±90, longitude within ±180). */
+export const isGeoPoint = (value: { readonly lat?: unknown; readonly lng?: unknown } | null | undefined): value is GeoPoint =>
+  typeof value?.lat === "number" && typeof value.lng === "number" && Number.isFinite(value.lat) && Number.isFinite(value.lng) &&
+  Math.abs(value.lat) <= 90 && Math.abs(value.lng) <= 180
+
+/**
+ * The view the map opens with (§9): the shopper's geocoded shipping point when it is a valid point,
+ * else the shop's fallback location, at the default zoom.
+ */
+export const initialMapView = (
+  shop: { readonly fallbackLocation: GeoPoint },
+  shippingPoint?: { readonly lat?: unknown; readonly lng?: unknown } | null
+): MapView => ({
+  center: isGeoPoint(shippingPoint) ? { lat: shippingPoint.lat, lng: shippingPoint.lng } : shop.fallbackLocation,
+  zoom: defaultMapZoom
+})
+
+/**
+ * Whether the branches are asked for again after the map moved from `loaded` (the view the shown
+ * branches were loaded for) to `current` (§9): the zoom changed by at least the zoom-change level or
+ * the centre moved further than the distance-change limit.
+ */
+export const mapViewChanged = (loaded: MapView, current: MapView): boolean =>
+  Math.abs(current.zoom - loaded.zoom) >= zoomChangeLevel || distanceKm(loaded.center, current.center) > distanceChangeLimitKm
+
+/** The branches that can be drawn on the map: those with a valid location. */
+export const mappableBranches = <B extends { readonly lat?: unknown; readonly lng?: unknown }>(
+  branches: ReadonlyArray<B>
+): ReadonlyArray<B & GeoPoint> => branches.filter((branch): branch is B & GeoPoint => isGeoPoint(branch))
