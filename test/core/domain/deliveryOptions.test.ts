@@ -5,14 +5,15 @@ import { deliveryOptions, pickupChoiceFor } from "../../../core/domain/delivery.
 const transport = fc.record({ id: fc.integer({ min: 1, max: 12 }), title: fc.string() })
 const method = fc.record({
   type: fc.constantFrom("pup", "privileged_pup", "address", null, "other"),
-  available: fc.constantFrom(true, false, null, undefined),
-  availablePupTransports: fc.option(fc.array(fc.record({ id: fc.integer({ min: 1, max: 12 }) }), { maxLength: 3 }), { nil: undefined })
+  available: fc.constantFrom(true, false, null),
+  availablePupTransports: fc.option(fc.array(fc.record({ id: fc.integer({ min: 1, max: 12 }) }), { maxLength: 3 }), { nil: null })
 }, { requiredKeys: ["type"] })
 const delivery = fc.record({
-  deliveryMethods: fc.option(fc.array(fc.option(method, { nil: null }), { maxLength: 5 }), { nil: undefined }),
-  transports: fc.option(fc.array(transport, { maxLength: 6 }), { nil: undefined }),
-  isMarketplace: fc.option(fc.boolean(), { nil: undefined })
-})
+  deliveryMethods: fc.array(fc.option(method, { nil: null }), { maxLength: 5 }),
+  transports: fc.array(transport, { maxLength: 6 }),
+  isMarketplace: fc.boolean()
+}, { requiredKeys: [] })
+type Method = NonNullable<typeof method extends fc.Arbitrary<infer M> ? M : never>
 
 describe("delivery options of the shipping step (§2, §3)", () => {
   test.prop([delivery])("pick-up methods: the available pup and privileged pup methods, in order", (d) => {
@@ -23,7 +24,7 @@ describe("delivery options of the shipping step (§2, §3)", () => {
 
   test.prop([delivery])("address transports: none without an available address method, never one serving a pick-up", (d) => {
     const { addressTransports } = deliveryOptions(d)
-    const available = (d.deliveryMethods ?? []).filter((m) => m !== null && m.available !== false)
+    const available = (d.deliveryMethods ?? []).filter((m): m is Method => m !== null && m.available !== false)
     if (!available.some((m) => m.type === "address")) expect(addressTransports).toEqual([])
     const pickupIds = new Set(available.flatMap((m) => (m.availablePupTransports ?? []).map((t) => t.id)))
     for (const t of addressTransports) expect(pickupIds.has(t.id)).toBe(false)
