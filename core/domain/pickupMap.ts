@@ -63,3 +63,18 @@ export const mapViewChanged = (loaded: MapView, current: MapView): boolean =>
 export const mappableBranches = <B extends { readonly lat?: unknown; readonly lng?: unknown }>(
   branches: ReadonlyArray<B>
 ): ReadonlyArray<B & GeoPoint> => branches.filter((branch): branch is B & GeoPoint => isGeoPoint(branch))
+
+/**
+ * The branches nearest to a point, nearest first, at most `limit` of them (the list beside the map
+ * follows the map's view); branches without a valid location come last, in their order.
+ */
+export const nearestBranches = <B extends { readonly lat?: unknown; readonly lng?: unknown }>(
+  branches: ReadonlyArray<B>,
+  center: GeoPoint,
+  limit: number
+): ReadonlyArray<B> => {
+  const located = branches
+    .map((branch, index) => ({ branch, index, distance: isGeoPoint(branch) ? distanceKm(center, branch) : Number.POSITIVE_INFINITY }))
+    .sort((a, b) => a.distance - b.distance || a.index - b.index)
+  return located.slice(0, Math.max(0, limit)).map((entry) => entry.branch)
+}

@@ -448,5 +448,34 @@ export const en = {
 
   /** The pick-up point map and the delivery choice (issue 8). */
   pickup: {
+    pu_address_delivery: "Delivery to your address",
+    pu_applied_discounts: "Applied discounts",
+    pu_bundle_digital: "Digital content",
+    pu_bundle_insurance: "Insurance",
+    pu_bundle_return_guarantee: "Return guarantee",
+    pu_bundle_warranty: "Extended warranty",
+    pu_business_address: "Buying for a company",
+    pu_choose_branch: "Choose {name}",
+    pu_cluster: "Pick-up points here: {count}. Zoom in",
+    pu_code_or_certificate: "Discount code or gift certificate",
+    pu_company_name: "Company name",
+    pu_company_registration_number: "Company registration number",
+    pu_company_tax_number: "Tax number",
+    pu_gift_certificate: "Gift certificate",
+    pu_list: "List",
+    pu_map: "Map",
+    pu_map_label: "Map of pick-up points",
+    pu_map_loading: "Loading the map…",
+    pu_no_branches: "No pick-up point matches.",
+    pu_parcel_box: "parcel box",
+    pu_partner_delivers: "The partner delivers to your address",
+    pu_payment_disabled: "Not available today",
+    pu_payment_invalid: "Cannot be used with this order",
+    pu_payment_options: "Options of {payment}",
+    pu_places: "Places",
+    pu_remove_code: "Remove the code {code}",
+    pu_required: "Fill in this field.",
+    pu_show_place: "Show {place} on the map",
+    pu_view: "Show pick-up points as"
   }
 } as const

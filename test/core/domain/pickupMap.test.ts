@@ -8,6 +8,7 @@ import {
   isGeoPoint,
   mappableBranches,
   mapViewChanged,
+  nearestBranches,
   zoomChangeLevel
 } from "../../../core/domain/pickupMap.ts"
 import { allShops, shopById } from "../../../core/domain/shop.ts"
@@ -77,6 +78,21 @@ describe("pick-up point map (§9)", () => {
       const drawn = mappableBranches(branches)
       expect(drawn.every((b) => isGeoPoint(b))).toBe(true)
       expect(drawn).toEqual(branches.filter((b) => isGeoPoint(b)))
+    }
+  )
+})
+
+describe("the list beside the map", () => {
+  const branch = fc.record({ id: fc.integer(), lat: fc.double({ min: -80, max: 80, noNaN: true }), lng: fc.double({ min: -170, max: 170, noNaN: true }) })
+  test.prop([fc.array(branch, { maxLength: 40 }), point, fc.integer({ min: 0, max: 50 })])(
+    "nearest first, at most the limit, every listed one nearer than every left-out one",
+    (branches, center, limit) => {
+      const listed = nearestBranches(branches, center, limit)
+      expect(listed.length).toBe(Math.min(limit, branches.length))
+      const distances = listed.map((b) => distanceKm(center, b))
+      expect([...distances].sort((a, b) => a - b)).toEqual(distances)
+      const farthest = Math.max(-1, ...distances)
+      for (const b of branches.filter((x) => !listed.includes(x))) expect(distanceKm(center, b)).toBeGreaterThanOrEqual(farthest)
     }
   )
 })

@@ -5,9 +5,11 @@
  * id, the order is placed from shipping and the confirmation redirects after its delay. A
  * confirmation url with its token renders the order on the server.
  */
-import { data, Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from "react-router"
+import { data, useLoaderData, useNavigate, type LoaderFunctionArgs } from "react-router"
 import { useEffect, useRef, useState } from "react"
 import { checkoutSteps, checkoutStepTable, stepLocation, type CheckoutStep } from "../../../../core/domain/checkout.ts"
+import { CheckoutSteps, useStepTitle } from "../../../../react/components/checkout/CheckoutSteps.tsx"
+import { Confirmation } from "../../../../react/components/checkout/Confirmation.tsx"
 import { useCheckout, useWidgets } from "../../../../react/storefront/hooks.ts"
 import { shopCaller } from "../lib/api.server.ts"
 import { preferencesOf } from "../lib/preferences.ts"
@@ -38,7 +40,8 @@ export function meta() {
 
 export default function CheckoutPage() {
   const { step: asked, order } = useLoaderData<typeof loader>()
-  const { t, shop } = useShopText()
+  const { shop } = useShopText()
+  const title = useStepTitle()
   const checkout = useCheckout()
   const navigate = useNavigate()
   const widgets = useWidgets()
@@ -77,7 +80,7 @@ export default function CheckoutPage() {
   if (order !== null) {
     return (
       <section className="checkout">
-        <h1>{t(checkoutStepTable.confirmation.titleKey as never)}</h1>
+        <h1>{title("confirmation")}</h1>
         <Confirmation orderId={String(order.purchase.orderId)} items={order.purchase.items ?? []} />
       </section>
     )
@@ -85,11 +88,11 @@ export default function CheckoutPage() {
   const step: CheckoutStep = ready ? state.step : asked
   return (
     <section className="checkout">
-      <StepNav current={step} />
-      <h1>{t(checkoutStepTable[step].titleKey as never)}</h1>
+      <CheckoutSteps current={step} />
+      <h1>{title(step)}</h1>
       <FlashList source="checkout" />
-      {!ready ? <p className="spinner" role="status">{t("loading")}</p>
-        : step === "customer" ? <CustomerStep onDone={() => void checkout.run((c) => c.nextStep).catch(() => undefined)} />
+      {!ready ? <Loading />
+        : step === "customer" ? <CustomerStep />
         : step === "shipping" ? <ShippingStep />
         : step === "confirmation" ? (
           <Confirmation orderId={String(state.purchase?.orderId ?? "")} items={state.purchase?.items ?? []}
@@ -99,31 +102,7 @@ export default function CheckoutPage() {
   )
 }
 
-/** The step navigation with the §2 titles; the current step is marked for screen readers. */
-function StepNav({ current }: { readonly current: CheckoutStep }) {
+function Loading() {
   const { t } = useShopText()
-  return (
-    <nav aria-label={t("sf_checkout_steps")} className="steps">
-      <ol>
-        {(["preview", "customer", "shipping", "confirmation"] as const).map((s) => (
-          <li key={s} aria-current={s === current ? "step" : undefined} className={s === current ? "current" : ""}>
-            {t(checkoutStepTable[s].titleKey as never)}
-          </li>
-        ))}
-      </ol>
-    </nav>
-  )
-}
-
-/** The placed order (§3 purchase). */
-function Confirmation(props: { readonly orderId: string; readonly items: ReadonlyArray<{ readonly title?: string; readonly count: number }>; readonly redirectsTo?: string | undefined }) {
-  const { t, shop } = useShopText()
-  return (
-    <div className="confirmation" role="status">
-      <h2>{t("sf_order_placed", { order: props.orderId })}</h2>
-      <ul>{props.items.map((item, i) => <li key={i}>{item.count}× {item.title}</li>)}</ul>
-      {props.redirectsTo !== undefined && <p>{t("sf_redirecting")}</p>}
-      <p><Link to={shop.urlKeys.clientPurchaseList}>{t("sf_my_orders")}</Link> · <Link to="/">{t("sf_back_to_shop")}</Link></p>
-    </div>
-  )
+  return <p className="spinner" role="status">{t("loading")}</p>
 }

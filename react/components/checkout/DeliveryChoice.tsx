@@ -1,0 +1,100 @@
+/**
+ * How one delivery of the cart goes (§2 shipping step): a pick-up point, cash-and-carry shop or
+ * parcel box chosen with {@link PickupPointPicker}, or an address transport; a marketplace partner's
+ * delivery says who delivers. What is offered is the core's rule (`deliveryOptions`).
+ *
+ * @module
+ */
+import { useState } from "react"
+import type { Branch, Delivery } from "../../../core/api/entities/delivery.ts"
+import type { GeoSuggestion } from "../../../core/api/deliveries.ts"
+import { deliveryOptions, pickupChoiceFor, selectedMethod } from "../../../core/domain/delivery.ts"
+import { useShopText } from "../../storefront/text.tsx"
+import type { TileSource } from "./PickupMap.tsx"
+import { PickupPointPicker } from "./PickupPointPicker.tsx"
+import type { DeliverySelection } from "./shippingActions.ts"
+
+/** Props of {@link DeliveryChoice}. */
+export interface DeliveryChoiceProps {
+  readonly delivery: Delivery
+  /** Its position among the deliveries with methods, and how many there are (for the title). */
+  readonly index: number
+  readonly count: number
+  /** The branches last listed or found, and the places last suggested. */
+  readonly branches: ReadonlyArray<Branch>
+  readonly suggestions: ReadonlyArray<GeoSuggestion>
+  readonly shippingPoint?: { readonly lat: number; readonly lng: number } | undefined
+  readonly tiles?: TileSource | undefined
+  /** Opens the pick-up point picker: list the delivery's branches. */
+  readonly onOpenPickup: (deliveryId: string) => void
+  readonly onSearch: (deliveryId: string, term: string) => void
+  readonly onSelect: (selection: DeliverySelection) => Promise<unknown>
+  readonly className?: string | undefined
+}
+
+const selectedText = (method: NonNullable<Delivery["deliveryMethods"]>[number] | undefined): string | undefined => {
+  if (method === undefined || method === null) return undefined
+  const selected = method.selected
+  if (typeof selected !== "object" || selected === null) return method.title ?? undefined
+  return [selected.title, selected.branch?.name].filter((part) => part !== undefined && part !== null).join(" — ")
+}
+
+/** The choice of one delivery. */
+export function DeliveryChoice(props: DeliveryChoiceProps) {
+  const { delivery } = props
+  const { t, money } = useShopText()
+  const deliveryId = String(delivery.deliveryId)
+  const { pickupMethods, addressTransports, marketplace } = deliveryOptions(delivery)
+  const chosen = selectedMethod(delivery) as NonNullable<Delivery["deliveryMethods"]>[number] | undefined
+  const chosenTransport = chosen?.type === "address" && typeof chosen.selected === "object" && chosen.selected !== null
+    ? String((chosen.selected as { readonly id?: unknown }).id ?? "")
+    : undefined
+  const [open, setOpen] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const pickerId = `pickup-${deliveryId}`
+  const select = (selection: DeliverySelection) => {
+    setBusy(true)
+    void props.onSelect(selection).then(() => setOpen(false), () => undefined).finally(() => setBusy(false))
+  }
+  const choose = (branch: Branch) => {
+    const choice = pickupChoiceFor(pickupMethods, branch)
+    if (choice !== undefined) select({ deliveryId, ...choice })
+  }
+  const title = marketplace
+    ? t("sf_delivery_by", { partner: delivery.deliveredBy ?? "" })
+    : props.count > 1 ? t("sf_delivery_n", { n: props.index + 1 }) : t("sf_delivery")
+  const selected = selectedText(chosen)
+  return (
+    <fieldset className={["delivery", props.className].filter(Boolean).join(" ")} aria-busy={busy}>
+      <legend>{title}</legend>
+      {selected !== undefined && <p className="selected" role="status">{t("sf_selected")}: {selected}</p>}
+      {pickupMethods.length > 0 && (
+        <div className="pup">
+          <button type="button" className="button" aria-expanded={open} aria-controls={pickerId}
+            onClick={() => {
+              if (!open) props.onOpenPickup(deliveryId)
+              setOpen(!open)
+            }}>
+            {t("sf_choose_pickup")}
+          </button>
+          {open && (
+            <PickupPointPicker id={pickerId} branches={props.branches} suggestions={props.suggestions} shippingPoint={props.shippingPoint}
+              tiles={props.tiles} onSearch={(term) => props.onSearch(deliveryId, term)} onChoose={choose} />
+          )}
+        </div>
+      )}
+      {addressTransports.length > 0 && (
+        <div role="radiogroup" aria-label={marketplace ? t("pu_partner_delivers") : t("pu_address_delivery")} className="transports">
+          {addressTransports.map((transport) => (
+            <label key={String(transport.id)} className="radio-card">
+              <input type="radio" name={`delivery-${deliveryId}`} checked={chosenTransport === String(transport.id)}
+                onChange={() => select({ deliveryId, type: "address", transportId: String(transport.id) })} />
+              <span>{transport.title ?? String(transport.id)}</span>
+              <span className="price">{Number(transport.price ?? 0) === 0 ? t("sf_free") : money(Number(transport.price))}</span>
+            </label>
+          ))}
+        </div>
+      )}
+    </fieldset>
+  )
+}

@@ -1,0 +1,92 @@
+/**
+ * The delivery and payment step (§2 step 3): a choice for every delivery of the cart that has
+ * methods, the payments, the order consents, the invoice note and the order button. Thin: what is
+ * offered and when it counts as chosen are the core's rules; the actions come as a
+ * {@link ShippingActions} (use {@link useShippingActions} for the provider's services).
+ *
+ * @example
+ * ```tsx
+ * function Shipping() {
+ *   const { state } = useCheckout()
+ *   return <ShippingStep state={state} actions={useShippingActions()} />
+ * }
+ * ```
+ *
+ * @module
+ */
+import { useEffect, useRef, useState } from "react"
+import { deliveryMethodsOf } from "../../../core/domain/delivery.ts"
+import type { CheckoutState } from "../../../core/services/checkoutState.ts"
+import { useShopText } from "../../storefront/text.tsx"
+import { DeliveryChoice } from "./DeliveryChoice.tsx"
+import { PaymentChoice } from "./PaymentChoice.tsx"
+import type { TileSource } from "./PickupMap.tsx"
+import type { ShippingActions } from "./shippingActions.ts"
+
+/** Props of {@link ShippingStep}. */
+export interface ShippingStepProps {
+  /** The checkout's state (deliveries, branches, payments, consents). */
+  readonly state: CheckoutState
+  readonly actions: ShippingActions
+  /** The shopper's geocoded shipping point, if known (where the pick-up map opens). */
+  readonly shippingPoint?: { readonly lat: number; readonly lng: number } | undefined
+  /** Map tiles for the pick-up map (off by default: the map draws country outlines offline). */
+  readonly tiles?: TileSource | undefined
+  readonly className?: string | undefined
+}
+
+const ignore = () => undefined
+
+/** The shipping step. */
+export function ShippingStep({ state, actions, shippingPoint, tiles, className }: ShippingStepProps) {
+  const { t } = useShopText()
+  const [note, setNote] = useState("")
+  const [placing, setPlacing] = useState(false)
+  const loaded = useRef(false)
+  useEffect(() => {
+    if (loaded.current) return
+    loaded.current = true
+    void actions.loadConsents().catch(ignore)
+  }, [actions])
+  const deliveries = state.deliveries.filter((delivery) => deliveryMethodsOf(delivery).length > 0)
+  return (
+    <form className={["shipping-step", className].filter(Boolean).join(" ")} onSubmit={(e) => {
+      e.preventDefault()
+      setPlacing(true)
+      void actions.placeOrder(note).catch(ignore).finally(() => setPlacing(false))
+    }}>
+      {deliveries.map((delivery, index) => (
+        <DeliveryChoice key={String(delivery.deliveryId)} delivery={delivery} index={index} count={deliveries.length}
+          branches={state.branches} suggestions={state.geoSuggestions} shippingPoint={shippingPoint ?? delivery.address?.shipping} tiles={tiles}
+          onOpenPickup={(deliveryId) => void actions.loadBranches(deliveryId).catch(ignore)}
+          onSearch={(deliveryId, term) => {
+            void actions.searchBranches(deliveryId, term).catch(ignore)
+            void actions.suggestPlaces(term).catch(ignore)
+          }}
+          onSelect={(selection) => actions.selectDelivery(selection)} />
+      ))}
+      <PaymentChoice methods={state.billingMethods} selected={state.selectedPayment}
+        onSelect={(selection) => void actions.selectPayment(selection).catch(ignore)} />
+      {state.consents.length > 0 && (
+        <fieldset className="consents">
+          <legend>{t("sf_order_consents")}</legend>
+          {state.consents.map((consent) => (
+            <div key={consent.code}>
+              <label className="check">
+                <input type="checkbox" checked={consent.checked}
+                  onChange={(e) => void actions.setConsent(consent.code, e.currentTarget.checked).catch(ignore)} />
+                {consent.text ?? consent.code}
+              </label>
+              {state.consentNotes[consent.code] !== undefined && <p className="hint">{state.consentNotes[consent.code]}</p>}
+            </div>
+          ))}
+        </fieldset>
+      )}
+      <p className="field">
+        <label htmlFor="invoice-note">{t("sf_invoice_note")}</label>
+        <textarea id="invoice-note" rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+      </p>
+      <button type="submit" className="button primary big" disabled={placing} aria-busy={placing}>{t("sf_place_order")}</button>
+    </form>
+  )
+}
