@@ -176,14 +176,17 @@ const isPickupKind = (type: string | null | undefined): boolean =>
 
 /**
  * The delivery options of a delivery (§2, §3): only available methods count; address transports are
- * offered only when an address method is available, and never a transport that serves a pick-up.
+ * offered only when an address method is available, and never a transport that serves a pick-up
+ * (of any method, available or not).
  */
 export const deliveryOptions = <M extends DeliveryMethod, T extends Transport>(
   delivery: ChoosableDelivery<M, T>
 ): DeliveryOptions<M, T> => {
   const methods = (delivery.deliveryMethods ?? []).filter((method): method is M => isMethod(method) && method.available !== false)
   const pickupMethods = methods.filter((method) => isPickupKind(method.type))
-  const pickupTransports = new Set(methods.flatMap((method) => (method.availablePupTransports ?? []).map((transport) => String(transport.id))))
+  const pickupTransports = new Set(
+    (delivery.deliveryMethods ?? []).filter(isMethod).flatMap((method) => (method.availablePupTransports ?? []).map((transport) => String(transport.id)))
+  )
   const addressTransports = methods.some((method) => method.type === "address")
     ? (delivery.transports ?? []).filter((transport) => !pickupTransports.has(String(transport.id)))
     : []

@@ -22,11 +22,12 @@ describe("delivery options of the shipping step (§2, §3)", () => {
     expect(pickupMethods).toEqual(expected)
   })
 
-  test.prop([delivery])("address transports: none without an available address method, never one serving a pick-up", (d) => {
+  test.prop([delivery])("address transports: none without an available address method, never one serving a pick-up (even an unavailable one)", (d) => {
     const { addressTransports } = deliveryOptions(d)
     const available = (d.deliveryMethods ?? []).filter((m): m is Method => m !== null && m.available !== false)
     if (!available.some((m) => m.type === "address")) expect(addressTransports).toEqual([])
-    const pickupIds = new Set(available.flatMap((m) => (m.availablePupTransports ?? []).map((t) => t.id)))
+    const all = (d.deliveryMethods ?? []).filter((m): m is Method => m !== null)
+    const pickupIds = new Set(all.flatMap((m) => (m.availablePupTransports ?? []).map((t) => t.id)))
     for (const t of addressTransports) expect(pickupIds.has(t.id)).toBe(false)
     for (const t of d.transports ?? []) {
       if (available.some((m) => m.type === "address") && !pickupIds.has(t.id)) expect(addressTransports).toContain(t)
