@@ -185,7 +185,7 @@ export const deliveryOptions = <M extends DeliveryMethod, T extends Transport>(
   const methods = (delivery.deliveryMethods ?? []).filter((method): method is M => isMethod(method) && method.available !== false)
   const pickupMethods = methods.filter((method) => isPickupKind(method.type))
   const pickupTransports = new Set(
-    (delivery.deliveryMethods ?? []).filter(isMethod).flatMap((method) => (method.availablePupTransports ?? []).map((transport) => String(transport.id)))
+    (delivery.deliveryMethods ?? []).filter((method): method is M => isMethod(method)).flatMap((method) => (method.availablePupTransports ?? []).map((transport) => String(transport.id)))
   )
   const addressTransports = methods.some((method) => method.type === "address")
     ? (delivery.transports ?? []).filter((transport) => !pickupTransports.has(String(transport.id)))

@@ -31,7 +31,7 @@ const line: CartLine = {
     title: "Camera X",
     url: "/cameras/camera-x",
     linePrice: 20000,
-    params: [{ title: "Colour", value: "Black" }],
+    params: [{ key: "COLOR", title: "Colour", value: "Black" }],
     bundles: [
       { type: "warranty", id: 31, active: true, actual_price: 500 },
       { type: "insurance", id: 32, active: false, actual_price: 300 },
