@@ -446,17 +446,13 @@ export const cs = {
     pu_list: "Seznam",
     pu_map: "Mapa",
     pu_map_label: "Mapa výdejních míst",
-    pu_map_loading: "Načítám mapu…",
     pu_no_branches: "Žádné výdejní místo neodpovídá.",
     pu_parcel_box: "výdejní box",
-    pu_partner_delivers: "Partner doručí na vaši adresu",
     pu_payment_disabled: "Dnes nedostupné",
     pu_payment_invalid: "Nelze použít s touto objednávkou",
     pu_payment_options: "Možnosti platby {payment}",
-    pu_places: "Místa",
     pu_remove_code: "Odebrat kód {code}",
     pu_required: "Vyplňte toto pole.",
-    pu_show_place: "Ukázat {place} na mapě",
-    pu_view: "Zobrazit výdejní místa jako"
+    pu_show_place: "Ukázat {place} na mapě"
   }
 } as const satisfies Catalogue

@@ -465,17 +465,13 @@ export const en = {
     pu_list: "List",
     pu_map: "Map",
     pu_map_label: "Map of pick-up points",
-    pu_map_loading: "Loading the map…",
     pu_no_branches: "No pick-up point matches.",
     pu_parcel_box: "parcel box",
-    pu_partner_delivers: "The partner delivers to your address",
     pu_payment_disabled: "Not available today",
     pu_payment_invalid: "Cannot be used with this order",
     pu_payment_options: "Options of {payment}",
-    pu_places: "Places",
     pu_remove_code: "Remove the code {code}",
     pu_required: "Fill in this field.",
-    pu_show_place: "Show {place} on the map",
-    pu_view: "Show pick-up points as"
+    pu_show_place: "Show {place} on the map"
   }
 } as const

@@ -446,17 +446,13 @@ export const hr = {
     pu_list: "Popis",
     pu_map: "Karta",
     pu_map_label: "Karta mjesta preuzimanja",
-    pu_map_loading: "Učitavanje karte…",
     pu_no_branches: "Nijedno mjesto preuzimanja ne odgovara.",
     pu_parcel_box: "paketomat",
-    pu_partner_delivers: "Partner dostavlja na vašu adresu",
     pu_payment_disabled: "Danas nije dostupno",
     pu_payment_invalid: "Ne može se koristiti uz ovu narudžbu",
     pu_payment_options: "Mogućnosti plaćanja {payment}",
-    pu_places: "Mjesta",
     pu_remove_code: "Ukloni kod {code}",
     pu_required: "Ispunite ovo polje.",
-    pu_show_place: "Prikaži {place} na karti",
-    pu_view: "Prikaži mjesta preuzimanja kao"
+    pu_show_place: "Prikaži {place} na karti"
   }
 } as const satisfies Catalogue

@@ -446,17 +446,13 @@ export const hu = {
     pu_list: "Lista",
     pu_map: "Térkép",
     pu_map_label: "Átvételi pontok térképe",
-    pu_map_loading: "Térkép betöltése…",
     pu_no_branches: "Nincs megfelelő átvételi pont.",
     pu_parcel_box: "csomagautomata",
-    pu_partner_delivers: "A partner az Ön címére szállít",
     pu_payment_disabled: "Ma nem elérhető",
     pu_payment_invalid: "Ezzel a rendeléssel nem használható",
     pu_payment_options: "{payment} lehetőségei",
-    pu_places: "Helyek",
     pu_remove_code: "A(z) {code} kód eltávolítása",
     pu_required: "Töltse ki ezt a mezőt.",
-    pu_show_place: "{place} mutatása a térképen",
-    pu_view: "Átvételi pontok megjelenítése"
+    pu_show_place: "{place} mutatása a térképen"
   }
 } as const satisfies Catalogue

@@ -446,17 +446,13 @@ export const pl = {
     pu_list: "Lista",
     pu_map: "Mapa",
     pu_map_label: "Mapa punktów odbioru",
-    pu_map_loading: "Wczytywanie mapy…",
     pu_no_branches: "Żaden punkt odbioru nie pasuje.",
     pu_parcel_box: "paczkomat",
-    pu_partner_delivers: "Partner dostarczy pod Twój adres",
     pu_payment_disabled: "Dziś niedostępne",
     pu_payment_invalid: "Nie można użyć z tym zamówieniem",
     pu_payment_options: "Opcje płatności {payment}",
-    pu_places: "Miejsca",
     pu_remove_code: "Usuń kod {code}",
     pu_required: "Wypełnij to pole.",
-    pu_show_place: "Pokaż {place} na mapie",
-    pu_view: "Pokaż punkty odbioru jako"
+    pu_show_place: "Pokaż {place} na mapie"
   }
 } as const satisfies Catalogue

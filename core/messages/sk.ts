@@ -446,17 +446,13 @@ export const sk = {
     pu_list: "Zoznam",
     pu_map: "Mapa",
     pu_map_label: "Mapa výdajných miest",
-    pu_map_loading: "Načítavam mapu…",
     pu_no_branches: "Žiadne výdajné miesto nezodpovedá.",
     pu_parcel_box: "výdajný box",
-    pu_partner_delivers: "Partner doručí na vašu adresu",
     pu_payment_disabled: "Dnes nedostupné",
     pu_payment_invalid: "Nedá sa použiť s touto objednávkou",
     pu_payment_options: "Možnosti platby {payment}",
-    pu_places: "Miesta",
     pu_remove_code: "Odobrať kód {code}",
     pu_required: "Vyplňte toto pole.",
-    pu_show_place: "Ukázať {place} na mape",
-    pu_view: "Zobraziť výdajné miesta ako"
+    pu_show_place: "Ukázať {place} na mape"
   }
 } as const satisfies Catalogue

@@ -446,17 +446,13 @@ export const sl = {
     pu_list: "Seznam",
     pu_map: "Zemljevid",
     pu_map_label: "Zemljevid prevzemnih mest",
-    pu_map_loading: "Nalaganje zemljevida…",
     pu_no_branches: "Nobeno prevzemno mesto se ne ujema.",
     pu_parcel_box: "paketnik",
-    pu_partner_delivers: "Partner dostavi na vaš naslov",
     pu_payment_disabled: "Danes ni na voljo",
     pu_payment_invalid: "Ni mogoče uporabiti s tem naročilom",
     pu_payment_options: "Možnosti plačila {payment}",
-    pu_places: "Kraji",
     pu_remove_code: "Odstrani kodo {code}",
     pu_required: "Izpolnite to polje.",
-    pu_show_place: "Pokaži {place} na zemljevidu",
-    pu_view: "Prikaži prevzemna mesta kot"
+    pu_show_place: "Pokaži {place} na zemljevidu"
   }
 } as const satisfies Catalogue

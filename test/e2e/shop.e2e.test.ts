@@ -1,9 +1,10 @@
 /**
  * The demo storefront in real Chromium: purchases in CZ10MA and PL10MA by a logged-in customer (pick-up
- * point found by search, quantity typed and changed with + and −, wishlist, payment, order consents,
- * confirmation and its redirect, the order in the purchase list), a new customer's checkout with
- * address delivery in HU10MA, the consent panel, the cart drawer's hide delay, 404s, axe-core on every
- * visited page at the three breakpoints, and screenshots of the pages into docs/screenshots.
+ * point found by search and then chosen on the map, quantity typed and changed with + and −, wishlist,
+ * payment, a payment the shop filters out not offered, order consents, confirmation and its redirect,
+ * the order in the purchase list), a keyboard-only checkout, a new customer's checkout with address
+ * delivery in HU10MA, the consent panel, the cart drawer's hide delay, 404s, axe-core on every visited
+ * page and checkout step at the three breakpoints, and screenshots of the pages into docs/screenshots.
  */
 import { mkdirSync } from "node:fs"
 import { resolve } from "node:path"
@@ -50,6 +51,41 @@ const expectNoAxeViolations = async (page: Page, where: string) => {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${screenshots}/${name}.png` })
 
+/** A checkout step at the three breakpoints: a screenshot of each and axe on each. */
+const stepAtBreakpoints = async (page: Page, name: string) => {
+  const original = page.viewportSize()
+  for (const [breakpoint, width] of Object.entries(breakpoints)) {
+    await page.setViewportSize({ width, height: 900 })
+    await shot(page, `${name}-${breakpoint}`)
+    await expectNoAxeViolations(page, `${name} (${breakpoint})`)
+  }
+  if (original !== null) await page.setViewportSize(original)
+}
+
+/** What the focused element is: its tag, type, accessible name (approximated) and checked state. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null
+    const input = element instanceof HTMLInputElement ? element : undefined
+    const name = element?.getAttribute("aria-label") ?? input?.labels?.[0]?.innerText ?? element?.innerText ?? ""
+    return {
+      tag: element?.tagName.toLowerCase() ?? "",
+      type: input?.type ?? "",
+      name: name.trim(),
+      checked: input?.checked ?? false,
+      area: element?.closest(".payments") ? "payments" : element?.closest(".consents") ? "consents" : element?.closest(".branches") ? "branches" : ""
+    }
+  })
+
+/** Presses Tab until the focused element is the one asked for (keyboard only). */
+const tabTo = async (page: Page, wanted: (element: Awaited<ReturnType<typeof focused>>) => boolean, what: string) => {
+  for (let presses = 0; presses < 300; presses++) {
+    await page.keyboard.press("Tab")
+    if (wanted(await focused(page))) return
+  }
+  throw new Error(`Tab never reached ${what}`)
+}
+
 /** Accepts the consent panel if it shows. */
 const agreeConsent = async (page: Page, t: ReturnType<typeof text>) => {
   const agree = page.getByRole("button", { name: t("sf_consent_agree") })
@@ -94,35 +130,65 @@ const addFirstProduct = async (page: Page, shopId: ShopId) => {
   return page.locator("h1").innerText()
 }
 
+/** Picks a pick-up point by searching the town of a listed one; returns the chosen name. */
+const pickBySearch = async (page: Page, own: ReturnType<Page["getByRole"]>, t: ReturnType<typeof text>) => {
+  await own.getByRole("button", { name: t("sf_choose_pickup") }).click()
+  const list = own.getByRole("list", { name: t("sf_pickup_points") })
+  await list.getByRole("button").first().waitFor({ timeout: 15_000 })
+  // Search by the town of a listed place: the list narrows to places there.
+  const town = (await list.locator("li .hint").first().innerText()).split(",").at(-1)!.trim()
+  await own.getByLabel(t("sf_search_pickup")).pressSequentially(town, { delay: 30 })
+  await expect.poll(async () => (await list.locator("li").allInnerTexts()).every((place) => place.includes(town)), { timeout: 15_000 }).toBe(true)
+  const name = await list.getByRole("button").first().innerText()
+  await list.getByRole("button").first().click()
+  await expect.poll(() => own.getByRole("status").innerText(), { timeout: 15_000 }).toContain(name.replace(/\s*\(.*\)$/, ""))
+  return name
+}
+
+/** Picks a pick-up point on the map: zooms into clusters until a single marker shows, then chooses it. */
+const pickOnMap = async (page: Page, own: ReturnType<Page["getByRole"]>, t: ReturnType<typeof text>) => {
+  await own.getByRole("button", { name: t("sf_choose_pickup") }).click()
+  await own.getByRole("button", { name: t("pu_map") }).click()
+  const map = own.getByRole("region", { name: t("pu_map_label") })
+  await map.waitFor({ timeout: 15_000 })
+  const markers = map.locator(".pickup-map-marker")
+  for (let zoomIns = 0; zoomIns < 8 && (await markers.count()) === 0; zoomIns++) {
+    await map.locator(".pickup-map-cluster").first().waitFor({ timeout: 15_000 })
+    await map.locator(".pickup-map-cluster").first().click()
+    await page.waitForTimeout(400)
+  }
+  const marker = markers.first()
+  const label = (await marker.getAttribute("aria-label")) ?? ""
+  const name = label.replace(t("pu_choose_branch", { name: "" }).trim(), "").trim()
+  await marker.click()
+  await expect.poll(() => own.getByRole("status").innerText(), { timeout: 15_000 }).toContain(name.replace(/\s*\(.*\)$/, ""))
+  return name
+}
+
 /** From the cart to a placed order; returns the order number shown. */
-const checkout = async (page: Page, shopId: ShopId, delivery: "pickup" | "address") => {
+const checkout = async (page: Page, shopId: ShopId, delivery: "pickup" | "address", screens?: "screens") => {
   const t = text(shopId)
   const keys = shopById(shopId).urlKeys
   await page.goto(`${shop.url}${keys.cart}`)
   await page.getByRole("button", { name: t("sf_continue_to_checkout") }).click()
   await page.waitForURL((url) => url.pathname === `${keys.cart}/1`)
+  await page.getByRole("button", { name: t("sf_continue"), exact: true }).waitFor({ timeout: 20_000 })
+  if (screens !== undefined) await stepAtBreakpoints(page, "checkout-customer")
   await page.getByRole("button", { name: t("sf_continue"), exact: true }).click()
   await page.waitForURL((url) => url.pathname === `${keys.cart}/3`, { timeout: 20_000 })
   const own = page.getByRole("group", { name: t("sf_delivery"), exact: true })
   if (delivery === "pickup") {
-    await own.getByRole("button", { name: t("sf_choose_pickup") }).click()
-    const places = own.getByRole("list", { name: t("sf_pickup_points") }).getByRole("button")
-    await places.first().waitFor({ timeout: 15_000 })
-    // Search by the town of a listed place: the suggestions narrow to places there.
-    const town = (await places.first().innerText()).split(/\s+/).at(-1)!
-    await own.getByLabel(t("sf_search_pickup")).pressSequentially(town, { delay: 30 })
-    await expect.poll(async () => (await places.allInnerTexts()).every((place) => place.includes(town)), { timeout: 15_000 }).toBe(true)
-    await places.first().click()
+    const searched = await pickBySearch(page, own, t)
+    const mapped = await pickOnMap(page, own, t)
+    expect([searched.length > 0, mapped.length > 0]).toEqual([true, true])
   } else {
     await own.getByRole("radio").last().click()
+    await expect.poll(() => own.getByRole("status").isVisible(), { timeout: 15_000 }).toBe(true)
   }
-  await expect.poll(() => own.getByRole("status").isVisible(), { timeout: 15_000 }).toBe(true).catch(async (error: unknown) => {
-    await page.screenshot({ path: "/tmp/shots/debug-delivery.png", fullPage: true })
-    throw error
-  })
   const payments = page.getByRole("group", { name: t("sf_payment") })
   await payments.getByRole("radio", { disabled: false }).first().click()
   await expect.poll(() => payments.getByRole("radio", { checked: true }).count(), { timeout: 15_000 }).toBe(1)
+  if (screens !== undefined) await stepAtBreakpoints(page, "checkout-shipping")
   const consents = page.getByRole("group", { name: t("sf_order_consents") })
   for (const box of await consents.getByRole("checkbox").all()) {
     if (!(await box.isChecked())) await box.click()
@@ -137,8 +203,16 @@ const checkout = async (page: Page, shopId: ShopId, delivery: "pickup" | "addres
   await expect.poll(() => page.getByRole("heading", { level: 2 }).innerText(), { timeout: 15_000 }).toContain(order!)
   // The order took the cart: the header shows the new, empty one.
   await expect.poll(() => page.locator(".cart-link .badge").innerText(), { timeout: 15_000 }).toBe("0")
+  if (screens !== undefined) await stepAtBreakpoints(page, "checkout-confirmation")
   return order!
 }
+
+/** The billing methods the server offers the session's cart (before the shop's and the browser's filters, §5). */
+const serverPayments = (page: Page) =>
+  page.evaluate(async () => {
+    const answer = await (await fetch("/api/v2/cart.cart-api/load-cart", { credentials: "same-origin" })).json() as { billingMethods?: Record<string, { title?: string }> }
+    return Object.entries(answer.billingMethods ?? {}).map(([code, method]) => ({ code, title: method.title ?? code }))
+  })
 
 describe("a purchase in the browser", () => {
   for (const shopId of ["CZ10MA", "PL10MA"] as const) {
@@ -172,7 +246,7 @@ describe("a purchase in the browser", () => {
         await expectNoAxeViolations(page, "cart")
       }
 
-      const order = await checkout(page, shopId, "pickup")
+      const order = await checkout(page, shopId, "pickup", shopId === "CZ10MA" ? "screens" : undefined)
       await page.goto(`${shop.url}${shopById(shopId).urlKeys.clientPurchaseList}`)
       await expect.poll(() => page.getByRole("table").innerText(), { timeout: 15_000 }).toContain(`#${order}`)
       if (shopId === "CZ10MA") {
@@ -195,8 +269,8 @@ describe("a purchase in the browser", () => {
     await page.goto(`${shop.url}${keys.cart}`)
     await page.getByRole("button", { name: t("sf_continue_to_checkout") }).click()
     await page.waitForURL((url) => url.pathname === `${keys.cart}/1`)
-    await shot(page, "checkout-customer-desktop")
-    await page.getByRole("tab", { name: t("sf_new_customer") }).click()
+    await shot(page, "checkout-guest-customer-desktop")
+    await page.getByRole("button", { name: t("sf_new_customer") }).click()
     await page.getByLabel(t("sf_email")).fill(`new-${Date.now()}@example.hu`)
     await page.getByLabel(t("sf_password")).fill("kertesz-2026")
     await page.getByLabel(t("sf_first_name")).fill("Anna")
@@ -215,12 +289,69 @@ describe("a purchase in the browser", () => {
     await expectNoAxeViolations(page, "checkout customer step")
     await page.getByRole("button", { name: t("sf_continue"), exact: true }).click()
     await page.waitForURL((url) => url.pathname === `${keys.cart}/3`, { timeout: 20_000 })
-    await shot(page, "checkout-shipping-desktop")
+    await shot(page, "checkout-guest-shipping-desktop")
     await expectNoAxeViolations(page, "checkout shipping step")
     await page.goto(`${shop.url}${keys.cart}`)
     const order = await checkout(page, shopId, "address")
-    await shot(page, "checkout-confirmation-desktop")
     expect(order).toMatch(/\d+/)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
+describe("the checkout by keyboard, and the shop's payment filters", () => {
+  it("SK10MA: a logged-in customer checks out with Tab, Enter and Space only; the wallet payment the browser cannot make is not offered", async () => {
+    const shopId = "SK10MA"
+    const t = text(shopId)
+    const keys = shopById(shopId).urlKeys
+    const { context, page, errors } = await shopper(shopId)
+    await page.goto(`${shop.url}/`)
+    await agreeConsent(page, t)
+    await logIn(page, shopId, "gold@example.sk")
+    await emptyCart(page, shopId)
+    await addFirstProduct(page, shopId)
+    await page.goto(`${shop.url}${keys.cart}`)
+
+    // From here on: keyboard only.
+    await tabTo(page, (el) => el.tag === "button" && el.name === t("sf_continue_to_checkout"), "continue to checkout")
+    await page.keyboard.press("Enter")
+    await page.waitForURL((url) => url.pathname === `${keys.cart}/1`)
+    await page.getByRole("button", { name: t("sf_continue"), exact: true }).waitFor({ timeout: 20_000 })
+    await tabTo(page, (el) => el.tag === "button" && el.name === t("sf_continue"), "continue")
+    await page.keyboard.press("Enter")
+    await page.waitForURL((url) => url.pathname === `${keys.cart}/3`, { timeout: 20_000 })
+    const own = page.getByRole("group", { name: t("sf_delivery"), exact: true })
+    await own.getByRole("button", { name: t("sf_choose_pickup") }).waitFor({ timeout: 15_000 })
+    await tabTo(page, (el) => el.tag === "button" && el.name === t("sf_choose_pickup"), "the pick-up point chooser")
+    await page.keyboard.press("Enter")
+    await own.getByRole("list", { name: t("sf_pickup_points") }).getByRole("button").first().waitFor({ timeout: 15_000 })
+    await tabTo(page, (el) => el.area === "branches" && el.tag === "button", "a pick-up point")
+    await page.keyboard.press("Enter")
+    await expect.poll(() => own.getByRole("status").isVisible(), { timeout: 15_000 }).toBe(true)
+
+    // §5: the server offers the wallet payment; a browser that cannot pay by wallet is not offered it.
+    const offeredByServer = await serverPayments(page)
+    const wallet = offeredByServer.find((method) => method.code.endsWith("w"))
+    expect(wallet, JSON.stringify(offeredByServer)).toBeDefined()
+    const payments = page.getByRole("group", { name: t("sf_payment") })
+    const shown = await payments.getByRole("radio").evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).value))
+    expect(shown.length).toBeGreaterThan(0)
+    expect(shown).not.toContain(wallet!.code)
+    expect(await payments.innerText()).not.toContain(wallet!.title)
+
+    await tabTo(page, (el) => el.area === "payments" && el.type === "radio", "a payment")
+    await page.keyboard.press("Space")
+    await expect.poll(() => payments.getByRole("radio", { checked: true }).count(), { timeout: 15_000 }).toBe(1)
+    const consents = page.getByRole("group", { name: t("sf_order_consents") })
+    while ((await consents.getByRole("checkbox", { checked: false }).count()) > 0) {
+      await tabTo(page, (el) => el.area === "consents" && el.type === "checkbox" && !el.checked, "an unchecked order consent")
+      await page.keyboard.press("Space")
+      await page.waitForTimeout(200)
+    }
+    await tabTo(page, (el) => el.tag === "button" && el.name === t("sf_place_order"), "place the order")
+    await page.keyboard.press("Enter")
+    await page.waitForURL((url) => url.pathname === `${keys.cart}/4`, { timeout: 30_000 })
+    expect(await page.getByRole("heading", { level: 2 }).innerText()).toMatch(/\d{4,}/)
     expect(errors).toEqual([])
     await context.close()
   })

@@ -84,7 +84,7 @@ export function DeliveryChoice(props: DeliveryChoiceProps) {
         </div>
       )}
       {addressTransports.length > 0 && (
-        <div role="radiogroup" aria-label={marketplace ? t("pu_partner_delivers") : t("pu_address_delivery")} className="transports">
+        <div role="radiogroup" aria-label={t("pu_address_delivery")} className="transports">
           {addressTransports.map((transport) => (
             <label key={String(transport.id)} className="radio-card">
               <input type="radio" name={`delivery-${deliveryId}`} checked={chosenTransport === String(transport.id)}

@@ -73,7 +73,7 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
         <input id={`${id}-search`} type="search" value={term} autoComplete="off" onChange={(e) => search(e.currentTarget.value)} />
       </p>
       {showSuggestions && (
-        <nav aria-label={t("pu_places")} className="pickup-places">
+        <nav aria-label={t("sf_suggestions")} className="pickup-places">
           <ul>
             {props.suggestions.slice(0, 5).map((place) => (
               <li key={`${place.title}-${place.lat}-${place.lng}`}>
@@ -83,12 +83,12 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
           </ul>
         </nav>
       )}
-      <div role="group" aria-label={t("pu_view")} className="pickup-views">
+      <div role="group" aria-label={t("sf_pickup_points")} className="pickup-views">
         <button type="button" className="button" aria-pressed={view === "list"} onClick={() => setView("list")}>{t("pu_list")}</button>
         <button type="button" className="button" aria-pressed={view === "map"} onClick={() => setView("map")}>{t("pu_map")}</button>
       </div>
       {view === "map" && (
-        <Suspense fallback={<p className="spinner" role="status">{t("pu_map_loading")}</p>}>
+        <Suspense fallback={<p className="spinner" role="status">{t("loading")}</p>}>
           <PickupMap
             key={`${mapView.center.lat},${mapView.center.lng}`}
             branches={props.branches}

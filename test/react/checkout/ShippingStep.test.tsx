@@ -84,7 +84,7 @@ describe("ShippingStep", () => {
     expect(actions.suggestPlaces.calls).toEqual([["Pr"]])
 
     rerenderInShop(<ShippingStep state={{ ...state, branches, geoSuggestions: [{ title: "Praha", lat: 50.08, lng: 14.43 }] }} actions={actions} />)
-    expect(within(first).getByRole("navigation", { name: "Places" })).toBeTruthy()
+    expect(within(first).getByRole("navigation", { name: "Suggestions" })).toBeTruthy()
     const list = within(first).getByRole("list", { name: "Pick-up points" })
     expect(within(list).getAllByRole("button").map((b) => b.textContent)).toEqual([
       "Praha Holešovice (pay at the counter)", "Praha Box Anděl (parcel box)", "Brno Centrum"
