@@ -2,20 +2,13 @@
  * The pick-up point map (spec §9): the default zoom, where the map starts (the shopper's geocoded
  * shipping point, else the shop's fallback location) and when a moved map asks for the branches
  * again (the zoom changed by at least the zoom-change level, or the centre moved further than the
- * distance-change limit).
+ * distance-change limit, read in kilometres: the spec does not give its unit). The constants are
+ * those of `layout/map.ts`.
  *
  * @module
  */
+import { mapDefaultZoom, mapDistanceChangeLimit, mapZoomChangeLevel } from "./layout/map.ts"
 import type { GeoPoint } from "./shop.ts"
-
-/** The map's zoom when it opens (§9). */
-export const defaultMapZoom = 8
-
-/** A zoom change of at least this many levels reloads the branches (§9 zoom-change level). */
-export const zoomChangeLevel = 0.5
-
-/** A centre moved further than this many kilometres reloads the branches (§9 distance-change limit). */
-export const distanceChangeLimitKm = 60
 
 /** What the map shows: its centre and zoom. */
 export interface MapView {
@@ -48,7 +41,7 @@ export const initialMapView = (
   shippingPoint?: { readonly lat?: unknown; readonly lng?: unknown } | null
 ): MapView => ({
   center: isGeoPoint(shippingPoint) ? { lat: shippingPoint.lat, lng: shippingPoint.lng } : shop.fallbackLocation,
-  zoom: defaultMapZoom
+  zoom: mapDefaultZoom
 })
 
 /**
@@ -57,7 +50,7 @@ export const initialMapView = (
  * the centre moved further than the distance-change limit.
  */
 export const mapViewChanged = (loaded: MapView, current: MapView): boolean =>
-  Math.abs(current.zoom - loaded.zoom) >= zoomChangeLevel || distanceKm(loaded.center, current.center) > distanceChangeLimitKm
+  Math.abs(current.zoom - loaded.zoom) >= mapZoomChangeLevel || distanceKm(loaded.center, current.center) > mapDistanceChangeLimit
 
 /** The branches that can be drawn on the map: those with a valid location. */
 export const mappableBranches = <B extends { readonly lat?: unknown; readonly lng?: unknown }>(

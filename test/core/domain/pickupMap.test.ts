@@ -1,15 +1,13 @@
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect } from "vitest"
+import { mapDefaultZoom as defaultMapZoom, mapDistanceChangeLimit, mapZoomChangeLevel } from "../../../core/domain/layout/map.ts"
 import {
-  defaultMapZoom,
-  distanceChangeLimitKm,
   distanceKm,
   initialMapView,
   isGeoPoint,
   mappableBranches,
   mapViewChanged,
-  nearestBranches,
-  zoomChangeLevel
+  nearestBranches
 } from "../../../core/domain/pickupMap.ts"
 import { allShops, shopById } from "../../../core/domain/shop.ts"
 
@@ -19,7 +17,7 @@ const view = fc.record({ center: point, zoom })
 
 describe("pick-up point map (§9)", () => {
   test("constants: default zoom 8, zoom-change level 0.5, distance-change limit 60", () => {
-    expect([defaultMapZoom, zoomChangeLevel, distanceChangeLimitKm]).toEqual([8, 0.5, 60])
+    expect([defaultMapZoom, mapZoomChangeLevel, mapDistanceChangeLimit]).toEqual([8, 0.5, 60])
   })
 
   test("Prague to Brno is about 185 km, Warsaw to Kraków about 252 km", () => {
