@@ -66,7 +66,7 @@ export function AddressFields({ value, onChange, problems }: AddressFieldsProps)
               aria-invalid={problem !== undefined} aria-describedby={problem === undefined ? undefined : errorId}
               onChange={(e) => onChange({ ...value, [field]: e.currentTarget.value })} />
             {problem !== undefined && (
-              <span id={errorId} className="field-error">
+              <span id={errorId} className="field-error" role="alert">
                 {problem.reason === "zip_format" ? t("sf_zip_invalid", { pattern: shop.zipPattern }) : t("pu_required")}
               </span>
             )}
