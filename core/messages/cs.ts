@@ -431,7 +431,6 @@ export const cs = {
   pickup: {
     pu_address_delivery: "Doručení na adresu",
     pu_applied_discounts: "Uplatněné slevy",
-    pu_bundle_digital: "Digitální obsah",
     pu_bundle_insurance: "Pojištění",
     pu_bundle_return_guarantee: "Garance vrácení",
     pu_bundle_warranty: "Prodloužená záruka",
@@ -447,7 +446,6 @@ export const cs = {
     pu_map: "Mapa",
     pu_map_label: "Mapa výdejních míst",
     pu_no_branches: "Žádné výdejní místo neodpovídá.",
-    pu_parcel_box: "výdejní box",
     pu_payment_disabled: "Dnes nedostupné",
     pu_payment_invalid: "Nelze použít s touto objednávkou",
     pu_payment_options: "Možnosti platby {payment}",

@@ -450,7 +450,6 @@ export const en = {
   pickup: {
     pu_address_delivery: "Delivery to your address",
     pu_applied_discounts: "Applied discounts",
-    pu_bundle_digital: "Digital content",
     pu_bundle_insurance: "Insurance",
     pu_bundle_return_guarantee: "Return guarantee",
     pu_bundle_warranty: "Extended warranty",
@@ -466,7 +465,6 @@ export const en = {
     pu_map: "Map",
     pu_map_label: "Map of pick-up points",
     pu_no_branches: "No pick-up point matches.",
-    pu_parcel_box: "parcel box",
     pu_payment_disabled: "Not available today",
     pu_payment_invalid: "Cannot be used with this order",
     pu_payment_options: "Options of {payment}",

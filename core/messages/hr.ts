@@ -431,7 +431,6 @@ export const hr = {
   pickup: {
     pu_address_delivery: "Dostava na adresu",
     pu_applied_discounts: "Primijenjeni popusti",
-    pu_bundle_digital: "Digitalni sadržaj",
     pu_bundle_insurance: "Osiguranje",
     pu_bundle_return_guarantee: "Jamstvo povrata",
     pu_bundle_warranty: "Produženo jamstvo",
@@ -447,7 +446,6 @@ export const hr = {
     pu_map: "Karta",
     pu_map_label: "Karta mjesta preuzimanja",
     pu_no_branches: "Nijedno mjesto preuzimanja ne odgovara.",
-    pu_parcel_box: "paketomat",
     pu_payment_disabled: "Danas nije dostupno",
     pu_payment_invalid: "Ne može se koristiti uz ovu narudžbu",
     pu_payment_options: "Mogućnosti plaćanja {payment}",

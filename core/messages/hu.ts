@@ -431,7 +431,6 @@ export const hu = {
   pickup: {
     pu_address_delivery: "Házhozszállítás",
     pu_applied_discounts: "Érvényesített kedvezmények",
-    pu_bundle_digital: "Digitális tartalom",
     pu_bundle_insurance: "Biztosítás",
     pu_bundle_return_guarantee: "Visszavásárlási garancia",
     pu_bundle_warranty: "Kiterjesztett garancia",
@@ -447,7 +446,6 @@ export const hu = {
     pu_map: "Térkép",
     pu_map_label: "Átvételi pontok térképe",
     pu_no_branches: "Nincs megfelelő átvételi pont.",
-    pu_parcel_box: "csomagautomata",
     pu_payment_disabled: "Ma nem elérhető",
     pu_payment_invalid: "Ezzel a rendeléssel nem használható",
     pu_payment_options: "{payment} lehetőségei",

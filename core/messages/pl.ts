@@ -431,7 +431,6 @@ export const pl = {
   pickup: {
     pu_address_delivery: "Dostawa pod adres",
     pu_applied_discounts: "Zastosowane rabaty",
-    pu_bundle_digital: "Treści cyfrowe",
     pu_bundle_insurance: "Ubezpieczenie",
     pu_bundle_return_guarantee: "Gwarancja zwrotu",
     pu_bundle_warranty: "Przedłużona gwarancja",
@@ -447,7 +446,6 @@ export const pl = {
     pu_map: "Mapa",
     pu_map_label: "Mapa punktów odbioru",
     pu_no_branches: "Żaden punkt odbioru nie pasuje.",
-    pu_parcel_box: "paczkomat",
     pu_payment_disabled: "Dziś niedostępne",
     pu_payment_invalid: "Nie można użyć z tym zamówieniem",
     pu_payment_options: "Opcje płatności {payment}",

@@ -431,7 +431,6 @@ export const sk = {
   pickup: {
     pu_address_delivery: "Doručenie na adresu",
     pu_applied_discounts: "Uplatnené zľavy",
-    pu_bundle_digital: "Digitálny obsah",
     pu_bundle_insurance: "Poistenie",
     pu_bundle_return_guarantee: "Garancia vrátenia",
     pu_bundle_warranty: "Predĺžená záruka",
@@ -447,7 +446,6 @@ export const sk = {
     pu_map: "Mapa",
     pu_map_label: "Mapa výdajných miest",
     pu_no_branches: "Žiadne výdajné miesto nezodpovedá.",
-    pu_parcel_box: "výdajný box",
     pu_payment_disabled: "Dnes nedostupné",
     pu_payment_invalid: "Nedá sa použiť s touto objednávkou",
     pu_payment_options: "Možnosti platby {payment}",

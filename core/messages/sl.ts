@@ -431,7 +431,6 @@ export const sl = {
   pickup: {
     pu_address_delivery: "Dostava na naslov",
     pu_applied_discounts: "Uveljavljeni popusti",
-    pu_bundle_digital: "Digitalna vsebina",
     pu_bundle_insurance: "Zavarovanje",
     pu_bundle_return_guarantee: "Garancija vračila",
     pu_bundle_warranty: "Podaljšana garancija",
@@ -447,7 +446,6 @@ export const sl = {
     pu_map: "Zemljevid",
     pu_map_label: "Zemljevid prevzemnih mest",
     pu_no_branches: "Nobeno prevzemno mesto se ne ujema.",
-    pu_parcel_box: "paketnik",
     pu_payment_disabled: "Danes ni na voljo",
     pu_payment_invalid: "Ni mogoče uporabiti s tem naročilom",
     pu_payment_options: "Možnosti plačila {payment}",

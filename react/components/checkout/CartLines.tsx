@@ -25,7 +25,7 @@ export type CartLineActions = Pick<CartActions, "typeAmount" | "remove" | "addBu
 const bundleLabels: { readonly [T in BundleType]: MessageKey } = {
   warranty: "pu_bundle_warranty",
   insurance: "pu_bundle_insurance",
-  digital: "pu_bundle_digital",
+  digital: "account_menu_clientDigitalContent",
   return_guarantee: "pu_bundle_return_guarantee"
 }
 

@@ -63,7 +63,7 @@ export function PickupPointPicker(props: PickupPointPickerProps) {
     setView("map")
   }
   const branchText = (branch: Branch) =>
-    [branch.name ?? branch.id, branch.cashAndCarry === true ? `(${t("sf_cash_and_carry")})` : branch.pupType === "box" ? `(${t("pu_parcel_box")})` : ""]
+    [branch.name ?? branch.id, branch.cashAndCarry === true ? `(${t("sf_cash_and_carry")})` : branch.pupType === "box" ? `(${t("delivery_method_privileged_pup")})` : ""]
       .filter((part) => part !== "").join(" ")
   const showSuggestions = term.trim().length >= outletMinQueryLength && props.suggestions.length > 0
   return (

@@ -87,9 +87,9 @@ describe("ShippingStep", () => {
     expect(within(first).getByRole("navigation", { name: "Suggestions" })).toBeTruthy()
     const list = within(first).getByRole("list", { name: "Pick-up points" })
     expect(within(list).getAllByRole("button").map((b) => b.textContent)).toEqual([
-      "Praha Holešovice (pay at the counter)", "Praha Box Anděl (parcel box)", "Brno Centrum"
+      "Praha Holešovice (pay at the counter)", "Praha Box Anděl (Parcel box)", "Brno Centrum"
     ])
-    await user.click(within(list).getByRole("button", { name: "Choose Praha Box Anděl (parcel box)" }))
+    await user.click(within(list).getByRole("button", { name: "Choose Praha Box Anděl (Parcel box)" }))
     expect(actions.selectDelivery.calls).toEqual([[{ deliveryId: "11", type: "privileged_pup", transportId: "6", branchId: "102" }]])
 
     // Address delivery: only the transport that serves no pick-up.
