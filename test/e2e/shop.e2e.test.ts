@@ -91,8 +91,11 @@ const tabTo = async (page: Page, wanted: (element: Awaited<ReturnType<typeof foc
 const agreeConsent = async (page: Page, t: ReturnType<typeof text>) => {
   const agree = page.getByRole("button", { name: t("sf_consent_agree") })
   if (await agree.isVisible()) {
-    await agree.click()
-    await expect.poll(() => agree.isVisible()).toBe(false)
+    // A click that lands before hydration does nothing: click until the panel goes.
+    await expect.poll(async () => {
+      if (await agree.isVisible()) await agree.click().catch(() => undefined)
+      return agree.isVisible()
+    }, { timeout: 15_000, interval: 500 }).toBe(false)
   }
 }
 

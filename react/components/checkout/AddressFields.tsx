@@ -49,8 +49,8 @@ export function AddressFields({ value, onChange, problems }: AddressFieldsProps)
   const id = useId()
   return (
     <>
-      <p className="field check">
-        <label>
+      <p className="business">
+        <label className="check">
           <input type="checkbox" checked={value.business} onChange={(e) => onChange({ ...value, business: e.currentTarget.checked })} />
           {t("pu_business_address")}
         </label>

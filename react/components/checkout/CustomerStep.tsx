@@ -55,10 +55,10 @@ export function CustomerStep({ state, loggedIn, actions, loginForm, className }:
   // The new customer's form stays until its address is saved (the login happens half-way).
   const [registering, setRegistering] = useState(false)
   useEffect(() => {
-    if (loggedIn) void actions.loadAddresses().catch(ignore)
-    // Once per login.
+    if (loggedIn && !registering) void actions.loadAddresses().catch(ignore)
+    // Once per login, and once more when a new customer's address is saved.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loggedIn])
+  }, [loggedIn, registering])
   const classes = ["customer-step", className].filter(Boolean).join(" ")
   if (loggedIn && !registering) return <div className={classes}><AddressChoice state={state} actions={actions} /></div>
   return (
