@@ -149,7 +149,7 @@ const pickBySearch = async (page: Page, own: ReturnType<Page["getByRole"]>, t: R
   return name
 }
 
-/** Picks a pick-up point on the map: zooms into clusters until a single marker shows, then chooses it. */
+/** Picks a pick-up point on the map: clicks into clusters until a single marker shows, then chooses it. */
 const pickOnMap = async (page: Page, own: ReturnType<Page["getByRole"]>, t: ReturnType<typeof text>) => {
   await own.getByRole("button", { name: t("sf_choose_pickup") }).click()
   await own.getByRole("button", { name: t("pu_map") }).click()
@@ -164,7 +164,9 @@ const pickOnMap = async (page: Page, own: ReturnType<Page["getByRole"]>, t: Retu
   const marker = markers.first()
   const label = (await marker.getAttribute("aria-label")) ?? ""
   const name = label.replace(t("pu_choose_branch", { name: "" }).trim(), "").trim()
-  await marker.click()
+  // A marker may lie under a neighbouring cluster's icon: a focused marker is chosen with Enter (Leaflet's keyboard support).
+  await marker.focus()
+  await page.keyboard.press("Enter")
   await expect.poll(() => own.getByRole("status").innerText(), { timeout: 15_000 }).toContain(name.replace(/\s*\(.*\)$/, ""))
   return name
 }
