@@ -150,7 +150,7 @@ const pickBySearch = async (page: Page, own: ReturnType<Page["getByRole"]>, t: R
 }
 
 /** Picks a pick-up point on the map: clicks into clusters until a single marker shows, then chooses it. */
-const pickOnMap = async (page: Page, own: ReturnType<Page["getByRole"]>, t: ReturnType<typeof text>) => {
+const pickOnMap = async (page: Page, own: ReturnType<Page["getByRole"]>, t: ReturnType<typeof text>, screens?: "screens") => {
   await own.getByRole("button", { name: t("sf_choose_pickup") }).click()
   await own.getByRole("button", { name: t("pu_map") }).click()
   const map = own.getByRole("region", { name: t("pu_map_label") })
@@ -160,6 +160,10 @@ const pickOnMap = async (page: Page, own: ReturnType<Page["getByRole"]>, t: Retu
     await map.locator(".pickup-map-cluster").first().waitFor({ timeout: 15_000 })
     await map.locator(".pickup-map-cluster").first().click()
     await page.waitForTimeout(400)
+  }
+  if (screens !== undefined) {
+    await map.scrollIntoViewIfNeeded()
+    await shot(page, "checkout-pickup-map-desktop")
   }
   const marker = markers.first()
   const label = (await marker.getAttribute("aria-label")) ?? ""
@@ -185,7 +189,7 @@ const checkout = async (page: Page, shopId: ShopId, delivery: "pickup" | "addres
   const own = page.getByRole("group", { name: t("sf_delivery"), exact: true })
   if (delivery === "pickup") {
     const searched = await pickBySearch(page, own, t)
-    const mapped = await pickOnMap(page, own, t)
+    const mapped = await pickOnMap(page, own, t, screens)
     expect([searched.length > 0, mapped.length > 0]).toEqual([true, true])
   } else {
     await own.getByRole("radio").last().click()

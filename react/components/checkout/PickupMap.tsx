@@ -66,6 +66,16 @@ const viewOf = (map: L.Map): MapView => {
   return { center: { lat: center.lat, lng: center.lng }, zoom: map.getZoom() }
 }
 
+/** Runs `action` when a marker is clicked, or activated with Enter or Space while focused (a marker is a button). */
+const activate = (marker: L.Marker, action: () => void) => {
+  marker.on("click", action)
+  marker.on("keydown", (event: L.LeafletKeyboardEvent) => {
+    if (event.originalEvent.key !== "Enter" && event.originalEvent.key !== " ") return
+    event.originalEvent.preventDefault()
+    action()
+  })
+}
+
 /** The pick-up point map; see the module comment. */
 export default function PickupMap(props: PickupMapProps) {
   const container = useRef<HTMLDivElement>(null)
@@ -129,7 +139,7 @@ export default function PickupMap(props: PickupMapProps) {
             title: clusterLabel(count),
             alt: clusterLabel(count)
           })
-          marker.on("click", () => shown.setView([lat, lng], Math.min(index.getClusterExpansionZoom(clusterId), 18)))
+          activate(marker, () => shown.setView([lat, lng], Math.min(index.getClusterExpansionZoom(clusterId), 18)))
           layer.addLayer(marker)
           marker.getElement()?.setAttribute("aria-label", clusterLabel(count))
         } else if (properties.branchId !== undefined) {
@@ -140,7 +150,7 @@ export default function PickupMap(props: PickupMapProps) {
             title: label,
             alt: label
           })
-          marker.on("click", () => latest.current.onChoose(branchId))
+          activate(marker, () => latest.current.onChoose(branchId))
           layer.addLayer(marker)
           marker.getElement()?.setAttribute("aria-label", label)
         }

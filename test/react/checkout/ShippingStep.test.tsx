@@ -115,9 +115,23 @@ describe("ShippingStep", () => {
     const map = await screen.findByRole("region", { name: "Map of pick-up points" })
     // At the default zoom 8 around Prague, the two Prague branches are one cluster; Brno is a marker of its own.
     const brno = await within(map).findByRole("button", { name: "Choose Brno Centrum" })
-    expect(within(map).getByRole("button", { name: "Pick-up points here: 2. Zoom in" })).toBeTruthy()
-    await user.click(brno)
+    const cluster = within(map).getByRole("button", { name: "Pick-up points here: 2. Zoom in" })
+    // A marker is a button: Enter on the focused marker chooses its branch.
+    brno.focus()
+    await user.keyboard("{Enter}")
     expect(actions.selectDelivery.calls).toEqual([[{ deliveryId: "11", type: "pup", transportId: "5", branchId: "103" }]])
+
+    // A cluster zooms in on click, until its branches are markers of their own.
+    await user.click(screen.getByRole("button", { name: "Choose a pick-up point" }))
+    await user.click(screen.getByRole("button", { name: "Map", pressed: false }))
+    const reopened = await screen.findByRole("region", { name: "Map of pick-up points" })
+    expect(cluster.isConnected).toBe(false)
+    await user.click(await within(reopened).findByRole("button", { name: "Pick-up points here: 2. Zoom in" }))
+    const holesovice = await within(reopened).findByRole("button", { name: "Choose Praha Holešovice" }, { timeout: 3000 })
+    // Space, like Enter, activates a focused marker (a second click this soon would be Leaflet's double click).
+    holesovice.focus()
+    await user.keyboard(" ")
+    expect(actions.selectDelivery.calls[1]).toEqual([{ deliveryId: "11", type: "pup", transportId: "5", branchId: "101" }])
 
     // Choosing a suggested place centres the map there and lists the nearest branches first.
     await user.click(screen.getByRole("button", { name: "Choose a pick-up point" }))
