@@ -28,11 +28,14 @@ export const pupMethodKinds: ReadonlyArray<DeliveryMethodKind> = ["pup", "privil
 
 /** The branch of a selected pick-up (§3 `selected.branch`). */
 export interface Branch {
+  readonly id?: string | number | null
   readonly cashAndCarry?: boolean | null
 }
 
 /** What a method has selected (§3 `selected`): the chosen option, e.g. a branch. */
 export interface SelectedOption {
+  /** The transport's id. */
+  readonly id?: string | number | null
   readonly branch?: Branch | null
 }
 
@@ -207,14 +210,42 @@ export interface PickupChoice {
 }
 
 /**
- * The pick-up choice for a branch: a parcel box goes by the privileged pick-up method, any other
- * branch by the pick-up point method (either falls back to the first pick-up method offered), with
- * the method's first transport. Undefined when no method has a transport.
+ * The pick-up choices for a branch, in the order to try them (§7 select-delivery-method): a parcel
+ * box goes by the privileged pick-up method, any other branch by the pick-up point method, each
+ * transport of that method in order, then the transports of the other pick-up methods. The wire
+ * does not say which transport serves which kind of branch, so the shop's answer decides: the first
+ * choice it accepts is the one.
  */
-export const pickupChoiceFor = (pickupMethods: ReadonlyArray<DeliveryMethod>, branch: PickupBranch): PickupChoice | undefined => {
+export const pickupChoicesFor = (pickupMethods: ReadonlyArray<DeliveryMethod>, branch: PickupBranch): ReadonlyArray<PickupChoice> => {
   const wanted = branch.pupType === "box" ? "privileged_pup" : "pup"
-  const method = pickupMethods.find((m) => m.type === wanted) ?? pickupMethods.find((m) => isPickupKind(m.type))
-  const transport = method?.availablePupTransports?.[0]
-  if (method === undefined || transport === undefined) return undefined
-  return { type: method.type as PickupChoice["type"], transportId: String(transport.id), branchId: String(branch.id) }
+  const pickups = pickupMethods.filter((m) => isPickupKind(m.type))
+  const ordered = [...pickups.filter((m) => m.type === wanted), ...pickups.filter((m) => m.type !== wanted)]
+  return ordered.flatMap((method) =>
+    (method.availablePupTransports ?? []).map((transport) => ({
+      type: method.type as PickupChoice["type"],
+      transportId: String(transport.id),
+      branchId: String(branch.id)
+    }))
+  )
+}
+
+/** The first pick-up choice for a branch ({@link pickupChoicesFor}), if any. */
+export const pickupChoiceFor = (pickupMethods: ReadonlyArray<DeliveryMethod>, branch: PickupBranch): PickupChoice | undefined =>
+  pickupChoicesFor(pickupMethods, branch)[0]
+
+/**
+ * Whether the shop applied a selection (§7 select-delivery-method): the delivery's selected method
+ * is of the asked kind with the asked branch (a pick-up) or the asked transport (address delivery).
+ */
+export const isSelectionApplied = (
+  deliveries: ReadonlyArray<Delivery>,
+  selection: { readonly deliveryId: string; readonly type: string; readonly transportId: string; readonly branchId?: string }
+): boolean => {
+  const delivery = deliveries.find((d) => String(d.deliveryId) === selection.deliveryId)
+  const method = delivery === undefined ? undefined : selectedMethod(delivery)
+  if (method === undefined || method.type !== selection.type || typeof method.selected !== "object" || method.selected === null) return false
+  const selected = method.selected
+  return selection.branchId !== undefined
+    ? String(selected.branch?.id ?? "") === selection.branchId
+    : String(selected.id ?? "") === selection.transportId
 }

@@ -8,7 +8,7 @@
 import { useState } from "react"
 import type { Branch, Delivery } from "../../../core/api/entities/delivery.ts"
 import type { GeoSuggestion } from "../../../core/api/deliveries.ts"
-import { deliveryOptions, pickupChoiceFor, selectedMethod } from "../../../core/domain/delivery.ts"
+import { deliveryOptions, pickupChoicesFor, selectedMethod } from "../../../core/domain/delivery.ts"
 import { useShopText } from "../../storefront/text.tsx"
 import type { TileSource } from "./PickupMap.tsx"
 import { PickupPointPicker } from "./PickupPointPicker.tsx"
@@ -28,7 +28,8 @@ export interface DeliveryChoiceProps {
   /** Opens the pick-up point picker: list the delivery's branches. */
   readonly onOpenPickup: (deliveryId: string) => void
   readonly onSearch: (deliveryId: string, term: string) => void
-  readonly onSelect: (selection: DeliverySelection) => Promise<unknown>
+  /** Sends a selection; settles with whether the shop applied it. */
+  readonly onSelect: (selection: DeliverySelection) => Promise<boolean>
   readonly className?: string | undefined
 }
 
@@ -52,14 +53,16 @@ export function DeliveryChoice(props: DeliveryChoiceProps) {
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
   const pickerId = `pickup-${deliveryId}`
-  const select = (selection: DeliverySelection) => {
+  // Tries the selections in order until the shop applies one (the wire does not say which transport serves a branch).
+  const select = (selections: ReadonlyArray<DeliverySelection>) => {
     setBusy(true)
-    void props.onSelect(selection).then(() => setOpen(false), () => undefined).finally(() => setBusy(false))
+    const attempt = async () => {
+      for (const selection of selections) if (await props.onSelect(selection)) return true
+      return false
+    }
+    void attempt().then((applied) => applied && setOpen(false), () => undefined).finally(() => setBusy(false))
   }
-  const choose = (branch: Branch) => {
-    const choice = pickupChoiceFor(pickupMethods, branch)
-    if (choice !== undefined) select({ deliveryId, ...choice })
-  }
+  const choose = (branch: Branch) => select(pickupChoicesFor(pickupMethods, branch).map((choice) => ({ deliveryId, ...choice })))
   const title = marketplace
     ? t("sf_delivery_by", { partner: delivery.deliveredBy ?? "" })
     : props.count > 1 ? t("sf_delivery_n", { n: props.index + 1 }) : t("sf_delivery")
@@ -88,7 +91,7 @@ export function DeliveryChoice(props: DeliveryChoiceProps) {
           {addressTransports.map((transport) => (
             <label key={String(transport.id)} className="radio-card">
               <input type="radio" name={`delivery-${deliveryId}`} checked={chosenTransport === String(transport.id)}
-                onChange={() => select({ deliveryId, type: "address", transportId: String(transport.id) })} />
+                onChange={() => select([{ deliveryId, type: "address", transportId: String(transport.id) }])} />
               <span>{transport.title ?? String(transport.id)}</span>
               <span className="price">{Number(transport.price ?? 0) === 0 ? t("sf_free") : money(Number(transport.price))}</span>
             </label>

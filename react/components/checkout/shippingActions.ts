@@ -6,7 +6,7 @@
  */
 import { useMemo } from "react"
 import type { PaymentSelection } from "../../../core/domain/payment.ts"
-import type { PickupChoice } from "../../../core/domain/delivery.ts"
+import { isSelectionApplied, type PickupChoice } from "../../../core/domain/delivery.ts"
 import { useCheckout, useRunWith } from "../../storefront/hooks.ts"
 
 /** The delivery chosen for one delivery of the cart: a pick-up with its branch, or address delivery. */
@@ -25,8 +25,8 @@ export interface ShippingActions {
   readonly searchBranches: (deliveryId: string, term: string) => Promise<unknown>
   /** Suggests places for a typed text (geo-suggestions). */
   readonly suggestPlaces: (term: string) => Promise<unknown>
-  /** Selects how a delivery goes (select-delivery-method). */
-  readonly selectDelivery: (selection: DeliverySelection) => Promise<unknown>
+  /** Selects how a delivery goes (select-delivery-method); settles with whether the shop applied it. */
+  readonly selectDelivery: (selection: DeliverySelection) => Promise<boolean>
   /** Selects a payment, or one of its child payments (select-billing-method). */
   readonly selectPayment: (selection: PaymentSelection) => Promise<unknown>
   /** Checks or unchecks an order consent. */
@@ -45,7 +45,8 @@ export const useShippingActions = (): ShippingActions => {
     loadBranches: (deliveryId) => checkoutRun((c) => c.loadBranches({ deliveryId })),
     searchBranches: (deliveryId, term) => checkoutRun((c) => c.searchBranches(deliveryId, term)),
     suggestPlaces: (term) => checkoutRun((c) => c.suggestPlaces(term)),
-    selectDelivery: (selection) => checkoutRun((c) => c.selectDeliveryMethod(selection)),
+    selectDelivery: (selection) =>
+      checkoutRun((c) => c.selectDeliveryMethod(selection)).then((state) => isSelectionApplied(state.deliveries, selection)),
     selectPayment: (selection) => checkoutRun((c) => c.selectBillingMethod(selection)),
     setConsent: (code, checked) => checkoutRun((c) => c.setConsent(code, checked)),
     placeOrder: async (invoiceNote) => {

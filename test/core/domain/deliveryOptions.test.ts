@@ -1,6 +1,6 @@
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect } from "vitest"
-import { deliveryOptions, pickupChoiceFor } from "../../../core/domain/delivery.ts"
+import { deliveryOptions, isSelectionApplied, pickupChoiceFor, pickupChoicesFor } from "../../../core/domain/delivery.ts"
 
 const transport = fc.record({ id: fc.integer({ min: 1, max: 12 }), title: fc.string() })
 const method = fc.record({
@@ -48,5 +48,30 @@ describe("delivery options of the shipping step (§2, §3)", () => {
     expect(pickupChoiceFor([methods[0]!], { id: 3, pupType: "box" })).toEqual({ type: "pup", transportId: "7", branchId: "3" })
     expect(pickupChoiceFor([{ type: "pup", availablePupTransports: [] }], { id: 4 })).toBeUndefined()
     expect(pickupChoiceFor([], { id: 4 })).toBeUndefined()
+  })
+
+  test.prop([fc.array(method, { maxLength: 4 }), fc.constantFrom("box", "shop", null)])(
+    "pick-up choices: every transport of every pick-up method once, the branch's own kind first",
+    (methods, pupType) => {
+      const choices = pickupChoicesFor(methods, { id: 7, pupType })
+      const pickups = methods.filter((m) => m.type === "pup" || m.type === "privileged_pup")
+      expect(choices.length).toBe(pickups.reduce((n, m) => n + (m.availablePupTransports ?? []).length, 0))
+      expect(choices.every((c) => c.branchId === "7")).toBe(true)
+      const wanted = pupType === "box" ? "privileged_pup" : "pup"
+      const firstOther = choices.findIndex((c) => c.type !== wanted)
+      if (firstOther >= 0) expect(choices.slice(firstOther).every((c) => c.type !== wanted)).toBe(true)
+    }
+  )
+
+  test("a selection counts as applied when the delivery's selected method has its branch, or its transport for an address", () => {
+    const deliveries = [
+      { deliveryId: "1", deliveryMethods: [{ type: "pup", selected: { id: "5", branch: { id: "103" } } }] },
+      { deliveryId: "2", deliveryMethods: [{ type: "address", selected: { id: "7" } }] }
+    ]
+    expect(isSelectionApplied(deliveries, { deliveryId: "1", type: "pup", transportId: "5", branchId: "103" })).toBe(true)
+    expect(isSelectionApplied(deliveries, { deliveryId: "1", type: "pup", transportId: "5", branchId: "104" })).toBe(false)
+    expect(isSelectionApplied(deliveries, { deliveryId: "2", type: "address", transportId: "7" })).toBe(true)
+    expect(isSelectionApplied(deliveries, { deliveryId: "2", type: "address", transportId: "8" })).toBe(false)
+    expect(isSelectionApplied(deliveries, { deliveryId: "3", type: "address", transportId: "7" })).toBe(false)
   })
 })

@@ -50,13 +50,13 @@ const payments: BillingMethods = {
   CZV: { title: "Voucher payment", invalid: true }
 }
 
-const actionsFor = () => {
+const actionsFor = (applies: (selection: { readonly transportId: string }) => boolean = () => true) => {
   const actions = {
     loadConsents: settled<[]>(),
     loadBranches: settled<[string]>(),
     searchBranches: settled<[string, string]>(),
     suggestPlaces: settled<[string]>(),
-    selectDelivery: settled<[unknown]>(),
+    selectDelivery: settled<[{ readonly transportId: string }], boolean>(applies),
     selectPayment: settled<[unknown]>(),
     setConsent: settled<[string, boolean]>(),
     placeOrder: settled<[string]>()
@@ -139,6 +139,20 @@ describe("ShippingStep", () => {
     await user.click(screen.getByRole("button", { name: "Show Brno on the map" }))
     await waitFor(() => expect(screen.getByRole("list", { name: "Pick-up points" }).querySelector("button")?.textContent).toBe("Brno Centrum"))
     await expectNoAxeViolations(container)
+  })
+
+  test("a branch the first transport does not serve is tried with the next one until the shop applies it", async () => {
+    const user = userEvent.setup()
+    const actions = actionsFor((selection) => selection.transportId === "15")
+    const twoTransports: Delivery = { ...own, deliveryMethods: [{ type: "pup", available: true, availablePupTransports: [{ id: "5" }, { id: "15" }] }] }
+    renderInShop(<ShippingStep state={checkoutState({ step: "shipping", deliveries: [twoTransports], branches })} actions={actions} />)
+    await user.click(screen.getByRole("button", { name: "Choose a pick-up point" }))
+    await user.click(screen.getByRole("button", { name: "Choose Brno Centrum" }))
+    await waitFor(() => expect(actions.selectDelivery.calls).toEqual([
+      [{ deliveryId: "11", type: "pup", transportId: "5", branchId: "103" }],
+      [{ deliveryId: "11", type: "pup", transportId: "15", branchId: "103" }]
+    ]))
+    await waitFor(() => expect(screen.getByRole("button", { name: "Choose a pick-up point" }).getAttribute("aria-expanded")).toBe("false"))
   })
 
   test("payments: disabled and invalid ones are shown with their reason and cannot be chosen; child payments of the chosen one", async () => {

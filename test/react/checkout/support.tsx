@@ -24,12 +24,12 @@ export const renderInShop = (ui: ReactElement, options: { readonly shopId?: Shop
 /** A checkout state at a step with the given fields. */
 export const checkoutState = (fields: Partial<CheckoutState>): CheckoutState => ({ ...initialCheckoutState, ...fields })
 
-/** An action that records its calls and settles at once. */
-export const settled = <A extends ReadonlyArray<unknown>>() => {
+/** An action that records its calls and settles at once (with `answer(...args)`, default undefined). */
+export const settled = <A extends ReadonlyArray<unknown>, R = unknown>(answer: (...args: A) => R = () => undefined as R) => {
   const calls: Array<A> = []
-  const action = (...args: A): Promise<unknown> => {
+  const action = (...args: A): Promise<R> => {
     calls.push(args)
-    return Promise.resolve(undefined)
+    return Promise.resolve(answer(...args))
   }
   return Object.assign(action, { calls })
 }
