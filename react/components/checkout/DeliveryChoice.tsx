@@ -30,6 +30,8 @@ export interface DeliveryChoiceProps {
   readonly onSearch: (deliveryId: string, term: string) => void
   /** Sends a selection; settles with whether the shop applied it. */
   readonly onSelect: (selection: DeliverySelection) => Promise<boolean>
+  /** Clears the message of a refused try before the next try. */
+  readonly onRetry?: (() => Promise<unknown>) | undefined
   readonly className?: string | undefined
 }
 
@@ -57,7 +59,10 @@ export function DeliveryChoice(props: DeliveryChoiceProps) {
   const select = (selections: ReadonlyArray<DeliverySelection>) => {
     setBusy(true)
     const attempt = async () => {
-      for (const selection of selections) if (await props.onSelect(selection)) return true
+      for (const [index, selection] of selections.entries()) {
+        if (index > 0) await props.onRetry?.()
+        if (await props.onSelect(selection)) return true
+      }
       return false
     }
     void attempt().then((applied) => applied && setOpen(false), () => undefined).finally(() => setBusy(false))

@@ -63,7 +63,8 @@ export function ShippingStep({ state, actions, shippingPoint, tiles, className }
             void actions.searchBranches(deliveryId, term).catch(ignore)
             void actions.suggestPlaces(term).catch(ignore)
           }}
-          onSelect={(selection) => actions.selectDelivery(selection)} />
+          onSelect={(selection) => actions.selectDelivery(selection)}
+          onRetry={() => actions.dismissFlashes().catch(ignore)} />
       ))}
       <PaymentChoice methods={state.billingMethods} selected={state.selectedPayment}
         onSelect={(selection) => void actions.selectPayment(selection).catch(ignore)} />

@@ -29,6 +29,8 @@ export interface ShippingActions {
   readonly selectDelivery: (selection: DeliverySelection) => Promise<boolean>
   /** Selects a payment, or one of its child payments (select-billing-method). */
   readonly selectPayment: (selection: PaymentSelection) => Promise<unknown>
+  /** Removes the checkout's flash messages (a refused try before the next one). */
+  readonly dismissFlashes: () => Promise<unknown>
   /** Checks or unchecks an order consent. */
   readonly setConsent: (code: string, checked: boolean) => Promise<unknown>
   /** Sends the invoice note when there is one, then places the order (next-step). */
@@ -49,6 +51,7 @@ export const useShippingActions = (): ShippingActions => {
       checkoutRun((c) => c.selectDeliveryMethod(selection)).then((state) => isSelectionApplied(state.deliveries, selection)),
     selectPayment: (selection) => checkoutRun((c) => c.selectBillingMethod(selection)),
     setConsent: (code, checked) => checkoutRun((c) => c.setConsent(code, checked)),
+    dismissFlashes: () => checkoutRun((c) => c.dismissFlash()),
     placeOrder: async (invoiceNote) => {
       if (invoiceNote.trim() !== "") await run((m) => m.Cart.use((cart) => cart.setInvoiceNote(invoiceNote.trim())))
       return checkoutRun((c) => c.nextStep)

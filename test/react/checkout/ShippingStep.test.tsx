@@ -59,6 +59,7 @@ const actionsFor = (applies: (selection: { readonly transportId: string }) => bo
     selectDelivery: settled<[{ readonly transportId: string }], boolean>(applies),
     selectPayment: settled<[unknown]>(),
     setConsent: settled<[string, boolean]>(),
+    dismissFlashes: settled<[]>(),
     placeOrder: settled<[string]>()
   }
   return actions satisfies ShippingActions
@@ -152,6 +153,8 @@ describe("ShippingStep", () => {
       [{ deliveryId: "11", type: "pup", transportId: "5", branchId: "103" }],
       [{ deliveryId: "11", type: "pup", transportId: "15", branchId: "103" }]
     ]))
+    // The refused try's message is cleared before the next try.
+    expect(actions.dismissFlashes.calls).toHaveLength(1)
     await waitFor(() => expect(screen.getByRole("button", { name: "Choose a pick-up point" }).getAttribute("aria-expanded")).toBe("false"))
   })
 
