@@ -14,6 +14,7 @@ import { useShopText } from "../../storefront/text.tsx"
 /** Props of {@link AddressFields}. */
 export interface AddressFieldsProps {
   readonly value: AddressFormFields
+  /** The form after the shopper changed a field. */
   readonly onChange: (value: AddressFormFields) => void
   /** The problems to show (after a submit). */
   readonly problems: ReadonlyArray<AddressFormProblem>

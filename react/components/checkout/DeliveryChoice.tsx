@@ -27,6 +27,7 @@ export interface DeliveryChoiceProps {
   readonly tiles?: TileSource | undefined
   /** Opens the pick-up point picker: list the delivery's branches. */
   readonly onOpenPickup: (deliveryId: string) => void
+  /** Searches the delivery's branches and places for a typed text. */
   readonly onSearch: (deliveryId: string, term: string) => void
   /** Sends a selection; settles with whether the shop applied it. */
   readonly onSelect: (selection: DeliverySelection) => Promise<boolean>

@@ -15,6 +15,7 @@ export interface DiscountCodesProps {
   readonly codes: ReadonlyArray<DiscountCode>
   /** Applies a code; rejects when the shop refuses it (its flash message shows elsewhere). */
   readonly onApply: (code: string) => Promise<unknown>
+  /** Removes an applied code. */
   readonly onRemove: (code: string) => Promise<unknown>
   readonly className?: string | undefined
 }

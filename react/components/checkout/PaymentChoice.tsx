@@ -16,6 +16,7 @@ export interface PaymentChoiceProps {
   readonly methods: BillingMethods
   /** The selected code. */
   readonly selected: string | undefined
+  /** The shopper chose a payment or one of its child payments. */
   readonly onSelect: (selection: PaymentSelection) => void
   readonly className?: string | undefined
 }

@@ -32,7 +32,7 @@ export interface TileSource {
   readonly attribution?: string
 }
 
-/** Props of {@link PickupMap}. */
+/** Props of the pick-up point map (the default export of this module, loaded lazily by `PickupPointPicker`). */
 export interface PickupMapProps {
   /** The branches to show; those without a valid location are left out. */
   readonly branches: ReadonlyArray<MapBranch>
