@@ -385,7 +385,7 @@ describe("Cart: model-based (fast-check commands under injected faults)", () => 
           )
         )
       yield* Effect.promise(() =>
-        fc.assert(fc.asyncProperty(fc.commands(commands, { maxCommands: 8, size: "max" }), oneRun), { numRuns: 25, endOnFailure: true })
+        fc.assert(fc.asyncProperty(fc.commands(commands, { maxCommands: 8, size: "max" }), oneRun), { numRuns: 25, endOnFailure: true, ...(process.env["FC_SEED"] ? { seed: Number(process.env["FC_SEED"]), path: process.env["FC_PATH"] } : {}) })
       )
     }))
 })
