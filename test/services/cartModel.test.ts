@@ -353,6 +353,12 @@ const commands = [
 // the property
 // -------------------------------------------------------------------------------------------------
 
+
+/** Replays a counterexample: FC_SEED (and FC_PATH) as fast-check printed them. */
+const replay = process.env["FC_SEED"] === undefined
+  ? {}
+  : { seed: Number(process.env["FC_SEED"]), ...(process.env["FC_PATH"] === undefined ? {} : { path: process.env["FC_PATH"] }) }
+
 describe("Cart: model-based (fast-check commands under injected faults)", () => {
   it.effect("any sequence of cart operations under faults ends with the server's cart equal to the model", () =>
     Effect.gen(function*() {
@@ -385,7 +391,7 @@ describe("Cart: model-based (fast-check commands under injected faults)", () => 
           )
         )
       yield* Effect.promise(() =>
-        fc.assert(fc.asyncProperty(fc.commands(commands, { maxCommands: 8, size: "max" }), oneRun), { numRuns: 25, endOnFailure: true, ...(process.env["FC_SEED"] ? { seed: Number(process.env["FC_SEED"]), path: process.env["FC_PATH"] } : {}) })
+        fc.assert(fc.asyncProperty(fc.commands(commands, { maxCommands: 8, size: "max" }), oneRun), { numRuns: 25, endOnFailure: true, ...replay })
       )
     }))
 })

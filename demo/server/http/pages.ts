@@ -14,7 +14,8 @@ import { existsSync } from "node:fs"
 import { readFile } from "node:fs/promises"
 import { extname, join, normalize, resolve } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib"
+import { promisify } from "node:util"
+import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib"
 import { CspNonce } from "./hardening.ts"
 
 /** Where `npm run build:web` writes the storefront. */
@@ -62,7 +63,10 @@ const loadPageHandler = async (): Promise<PageHandler | undefined> => {
 }
 
 /** Compressed bodies of the built files, by path and encoding: the files never change while the server runs. */
-const compressedFiles = new Map<string, Uint8Array>()
+const compressedFiles = new Map<string, Promise<Uint8Array>>()
+
+const brotliAsync = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
 
 const compressible = (type: string): boolean => /javascript|css|svg|json|text|manifest/.test(type)
 
@@ -87,16 +91,20 @@ const staticFile = (pathname: string, acceptEncoding: string | undefined) =>
       const contentType = contentTypes[extname(file)] ?? "application/octet-stream"
       const encoding = compressible(contentType) ? encodingFor(acceptEncoding) : undefined
       const key = `${encoding ?? "identity"} ${file}`
-      let body = compressedFiles.get(key)
-      if (body === undefined) {
-        const raw = await readFile(file)
-        body = encoding === "br"
-          ? brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } })
-          : encoding === "gzip"
-          ? gzipSync(raw, { level: 9 })
-          : raw
-        compressedFiles.set(key, body)
+      let pending = compressedFiles.get(key)
+      if (pending === undefined) {
+        // Compressed once per file and encoding, off the event loop (zlib's thread pool); concurrent first requests share it.
+        pending = readFile(file).then((raw): Promise<Uint8Array> =>
+          encoding === "br"
+            ? brotliAsync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } })
+            : encoding === "gzip"
+            ? gzipAsync(raw, { level: 9 })
+            : Promise.resolve(raw)
+        )
+        compressedFiles.set(key, pending)
+        pending.catch(() => compressedFiles.delete(key))
       }
+      const body = await pending
       const immutable = pathname.startsWith("/assets/")
       return HttpServerResponse.uint8Array(body, {
         contentType,
