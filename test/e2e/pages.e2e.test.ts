@@ -100,7 +100,11 @@ describe("contact page", () => {
     const level1 = page.getByRole("combobox", { name: t("pg_contact_topic_level_1"), exact: true })
     const level2 = page.getByRole("combobox", { name: t("pg_contact_topic_level_2"), exact: true })
     const level3 = page.getByRole("combobox", { name: t("pg_contact_topic_level_3"), exact: true })
-    await level1.selectOption({ label: "Objednávka" })
+    // A choice made before the page has hydrated is not seen by the picker (without JavaScript it needs its button).
+    await expect.poll(async () => {
+      await level1.selectOption({ label: "Objednávka" })
+      return level2.isVisible()
+    }, { timeout: 15_000 }).toBe(true)
     await level2.selectOption({ label: "Stav objednávky" })
     await level3.selectOption({ label: "Kde je moje zásilka?" })
     await expect.poll(() => page.getByRole("note").innerText()).toContain("Sledování objednávky")
@@ -115,7 +119,11 @@ describe("contact page", () => {
     expect(await level2.inputValue()).toBe("")
     await level1.selectOption({ index: 0 })
     await expect.poll(() => level2.count()).toBe(0)
-    await level1.selectOption({ label: "Objednávka" })
+    // A choice made before the page has hydrated is not seen by the picker (without JavaScript it needs its button).
+    await expect.poll(async () => {
+      await level1.selectOption({ label: "Objednávka" })
+      return level2.isVisible()
+    }, { timeout: 15_000 }).toBe(true)
     await level2.selectOption({ label: "Stav objednávky" })
     await level3.selectOption({ label: "Kde je moje zásilka?" })
     await page.getByRole("button", { name: t("pg_contact_show_phone") }).click()

@@ -3,7 +3,7 @@
  * token is the session's. The loader sends it on and redirects home with the new session cookie; a link without a
  * valid token (another site's, an old bookmark) logs nobody out and asks the shopper to confirm with a button.
  */
-import { Form, redirect, useLoaderData, type LoaderFunctionArgs } from "react-router"
+import { Form, redirectDocument, useLoaderData, type LoaderFunctionArgs } from "react-router"
 import { logoutCsrfParameter } from "../../../../core/api/account.ts"
 import { safeRedirectTarget } from "../../../../core/domain/redirect.ts"
 import { cookieHeaders, shopCaller } from "../lib/api.server.ts"
@@ -24,7 +24,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const session = await caller.call((client) => client.session.get())
     if (session.customerId === null || session.csrfToken !== token) return { refused: true }
     const result = await caller.call((client) => client.account.logout({ query: { [logoutCsrfParameter]: token } }))
-    return redirect(safeRedirectTarget(result.redirectUrl, "/"), { headers: cookieHeaders(caller) })
+    // A whole new page: the services in the browser start over with the new session.
+    return redirectDocument(safeRedirectTarget(result.redirectUrl, "/"), { headers: cookieHeaders(caller) })
   } catch {
     return { refused: true }
   }
