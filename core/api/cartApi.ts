@@ -19,8 +19,9 @@ import { RequiredText, NonNegativeDecimalFromString, PositiveIdFromString } from
 import { CsrfProtection } from "./security.ts"
 import { SafeString, safeRecord } from "./entities/text.ts"
 
-/** The longest invoice note accepted (ours: the spec shows no limit). */
-export const maxInvoiceNoteLength = 255
+import { maxInvoiceNoteLength } from "../domain/checkout.ts"
+
+export { maxInvoiceNoteLength }
 
 /** The set-invoice-note payload (§7 `invoiceNote`): up to 255 characters; an empty note clears it. */
 export const InvoiceNotePayload = Schema.Struct({

@@ -189,3 +189,6 @@ export const nextStepTransition = (
   const step = effectiveStep(allowed, customer)
   return { step, loadPurchase: true, waitForCustomerId: step !== current && mustWaitForCustomerId(step) }
 }
+
+/** The longest invoice note accepted, by the contract and the shipping step alike (ours: the spec shows no limit). */
+export const maxInvoiceNoteLength = 255

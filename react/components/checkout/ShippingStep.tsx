@@ -15,6 +15,7 @@
  * @module
  */
 import { useEffect, useRef, useState } from "react"
+import { maxInvoiceNoteLength } from "../../../core/domain/checkout.ts"
 import { deliveryMethodsOf } from "../../../core/domain/delivery.ts"
 import type { CheckoutState } from "../../../core/services/checkoutState.ts"
 import { useShopText } from "../../storefront/text.tsx"
@@ -85,7 +86,7 @@ export function ShippingStep({ state, actions, shippingPoint, tiles, className }
       )}
       <p className="field">
         <label htmlFor="invoice-note">{t("sf_invoice_note")}</label>
-        <textarea id="invoice-note" rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+        <textarea id="invoice-note" rows={2} maxLength={maxInvoiceNoteLength} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
       </p>
       <button type="submit" className="button primary big" disabled={placing} aria-busy={placing}>{t("sf_place_order")}</button>
     </form>
