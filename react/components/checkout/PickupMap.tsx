@@ -9,7 +9,6 @@
  * @module
  */
 import L from "leaflet"
-import "leaflet/dist/leaflet.css"
 import Supercluster, { type ClusterProperties, type PointFeature } from "supercluster"
 import { feature } from "topojson-client"
 import type { GeometryCollection, Topology } from "topojson-specification"

@@ -15,7 +15,9 @@ import type { GeoPoint } from "../../../core/domain/shop.ts"
 import { useShopText } from "../../storefront/text.tsx"
 import type { TileSource } from "./PickupMap.tsx"
 
-const PickupMap = lazy(() => import("./PickupMap.tsx"))
+// The map and Leaflet's stylesheet load together, when the shopper first opens the map (the consumer's bundler loads
+// the stylesheet; a stylesheet import kept out of the module keeps it out of the published type declarations).
+const PickupMap = lazy(() => Promise.all([import("./PickupMap.tsx"), import("leaflet/dist/leaflet.css")]).then(([module]) => module))
 
 /** How many branches the list shows at once. */
 export const listedBranchCount = 30
