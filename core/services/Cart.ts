@@ -304,7 +304,7 @@ const make = Effect.gen(function*() {
       yield* update((s) => ({ ...s, pendingAdds: [...s.pendingAdds, pending] }))
       yield* emit({ type: "adding", variantId: input.variantId, amount })
       const dropPending = update((s) => ({ ...s, pendingAdds: s.pendingAdds.filter((p) => p !== pending) }))
-      const result = yield* mutation(
+      const result = yield* Effect.andThen(sendPendingOfVariant(input.variantId), mutation(
         "Cart.add",
         api.cart.addToCart({
           payload: {
@@ -316,7 +316,7 @@ const make = Effect.gen(function*() {
           }
         }),
         genericErrorFlash()
-      ).pipe(Effect.onInterrupt(() => dropPending))
+      )).pipe(Effect.onInterrupt(() => dropPending))
       yield* dropPending
       if (Result.isFailure(result)) {
         // §8: the pending state is reset and the page reloads (the generic flash is shown meanwhile)
@@ -398,6 +398,31 @@ const make = Effect.gen(function*() {
         if (start) yield* Effect.forkIn(sendLoop(lineId), scope)
       })
     )
+
+  /**
+   * Sends the pending counts of the variant's lines now and waits for their answers. An add comes after
+   * the edits the shopper made before it: a debounced absolute count sent after the add would overwrite it.
+   */
+  const sendPendingOfVariant = (variantId: number) =>
+    Effect.gen(function*() {
+      const map = yield* Ref.get(syncs)
+      const waiting = articlesOf((yield* current).cart)
+        .filter((article) => article.variantId === variantId)
+        .flatMap((article): ReadonlyArray<readonly [string, number]> => {
+          const sync = map.get(lineIdOf(article))
+          return sync === undefined ? [] : [[lineIdOf(article), sync.edit]]
+        })
+      if (waiting.length === 0) return
+      for (const [lineId, edit] of waiting) {
+        yield* FiberMap.remove(timers, lineId)
+        yield* markReady(lineId, edit)
+      }
+      // a line's overlay is dropped once its edit is settled (sent, failed and read again, or deleted)
+      yield* SubscriptionRef.changes(state).pipe(
+        Stream.filter((s) => waiting.every(([lineId, edit]) => s.amounts[lineId]?.edit !== edit)),
+        Stream.runHead
+      )
+    })
 
   const editLine = (lineId: string, decide: (shown: number, line: CartArticle) => Edit | undefined) =>
     Effect.gen(function*() {

@@ -510,6 +510,38 @@ describe("Cart: change amount (§5, §9 debounce, known traps)", () => {
       assert.strictEqual(h.requestsTo(changeAmountPath).length, 1)
     }).pipe(Effect.provide(cartLayer())))
 
+  it.effect("an add of a variant whose line has a pending count sends that count first: the add is never undone", () =>
+    Effect.gen(function*() {
+      const { cart, lineId } = yield* withLine(1, 1) // variant 1: 3 in stock
+      yield* cart.typeAmount(lineId, "2")
+      const added = yield* cart.add({ variantId: 1, amount: 1 })
+      assert.deepStrictEqual(
+        h.recorded.filter((r) => r.path === changeAmountPath || r.path === addPath).map((r) => r.path),
+        [changeAmountPath, addPath]
+      )
+      assert.strictEqual(bodyOf(changeAmountPath, 0).amount, 2)
+      assert.strictEqual(lineCount(added, lineId), 3)
+      yield* TestClock.adjust(changeAmountDebounceMs)
+      const state = yield* h.until(cart.state, isCartIdle)
+      assert.strictEqual(h.requestsTo(changeAmountPath).length, 1)
+      assert.strictEqual(lineCount(state, lineId), 3)
+      assert.deepStrictEqual(yield* serverCounts, { [lineId]: 3 })
+    }).pipe(Effect.provide(cartLayer())))
+
+  it.effect("'0' typed on a line of 1 (corrected to 1), then an add of 2: the line has 3, no change is sent", () =>
+    Effect.gen(function*() {
+      const { cart, lineId } = yield* withLine(1, 1)
+      yield* cart.typeAmount(lineId, "0")
+      yield* cart.decrement(lineId)
+      yield* cart.add({ variantId: 1, amount: 2 })
+      yield* TestClock.adjust(changeAmountDebounceMs)
+      const state = yield* h.until(cart.state, isCartIdle)
+      yield* h.tick
+      assert.strictEqual(h.requestsTo(changeAmountPath).length, 0)
+      assert.strictEqual(lineCount(state, lineId), 3)
+      assert.deepStrictEqual(yield* serverCounts, { [lineId]: 3 })
+    }).pipe(Effect.provide(cartLayer())))
+
   it.effect("editing a line that is not in the cart fails with CartLineNotFound", () =>
     Effect.gen(function*() {
       const cart = yield* Cart
