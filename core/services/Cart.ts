@@ -9,7 +9,8 @@
  * Quantity changes (§9, ARCHITECTURE "Known traps"): + / − / typing on a line change the count shown at
  * once and coalesce into ONE absolute-amount request per burst, sent after 250 ms of quiet (5000 ms
  * while the typed count is empty); a line has at most one request in flight, a newer amount waits and
- * is sent after it. Every call that answers a cart snapshot (add, change, delete, services, discounts,
+ * is sent after it; an add of a line's variant ends the burst (the count is sent before the add, so an
+ * older absolute count never undoes the add). Every call that answers a cart snapshot (add, change, delete, services, discounts,
  * loads) is sent one at a time, so snapshots are applied in the order the server produced them; lines
  * being deleted are hidden until the server has deleted them, so a late answer never shows them again.
  * After a failed change the cart is read again from the server, so the shown cart is the server's.
@@ -161,7 +162,8 @@ export interface CartShape {
   /** Loads the cart (load-cart). Failure sets the fatal error flag and the generic flash (§4, §8). */
   readonly load: Effect.Effect<CartState, CallFailed>
   /**
-   * Adds a variant (PUT add-to-cart, extended, with an idempotency key). Events adding, then added or
+   * Adds a variant (PUT add-to-cart, extended, with an idempotency key), after sending the pending count
+   * of the variant's line (the shopper's edits reach the server in their order). Events adding, then added or
    * addError; a failed call resets the pending add and asks for a reload with the generic flash (§8);
    * a refused add (status 'error') keeps the server's flashes in the state and fails with
    * {@link CartAddRefused}, so the caller knows nothing was added.
