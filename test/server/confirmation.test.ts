@@ -28,6 +28,10 @@ describe("confirmation (server)", () => {
       assert.strictEqual(loaded.purchaseId, bought.purchaseId)
       assert.strictEqual(loaded.purchase.orderId, bought.orderNumber)
       assert.strictEqual(loaded.purchase.items?.[0]?.variantId, bought.variant.variantId)
+      const ordered = yield* sql((c) => c<{ title: string }>`
+        SELECT title FROM order_items WHERE order_id = ${bought.purchaseId} ORDER BY order_item_id`)
+      // the confirmation page lists what was bought, by name
+      assert.deepStrictEqual(loaded.purchase.items?.map((item) => item.title), ordered.map((row) => row.title))
 
       const seen = yield* Effect.gen(function*() {
         const stranger = yield* freshClient

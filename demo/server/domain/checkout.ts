@@ -1296,7 +1296,8 @@ const loadOrderWhere = (where: "id" | "token" | "number", value: string | number
         ...(item.variant_id === null ? {} : { variantId: item.variant_id }),
         ...(item.bonus_set_id === null ? {} : { bonusSetId: item.bonus_set_id }),
         marketplacePartnerId: item.marketplace_partner_id === null ? null : String(item.marketplace_partner_id),
-        type: item.article_type
+        type: item.article_type,
+        title: item.title
       }))
     } satisfies PlacedOrder
   })
