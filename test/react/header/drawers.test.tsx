@@ -7,8 +7,7 @@
  * registration and recovery links; the account menu of each shop with the CSRF logout link). axe on each state.
  */
 import { act, cleanup, screen, within } from "@testing-library/react"
-import userEvent from "@testing-library/user-event"
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest"
+import { describe, expect, test, vi } from "vitest"
 import type { WidgetCartItem } from "../../../core/api/entities/cart.ts"
 import type { WishlistItem } from "../../../core/api/entities/wishlist.ts"
 import { widgetAutoHideDelayMs } from "../../../core/domain/layout/drawers.ts"
@@ -22,20 +21,10 @@ import { LoginDrawer } from "../../../react/components/header/LoginDrawer.tsx"
 import { WishlistDrawer } from "../../../react/components/header/WishlistDrawer.tsx"
 import { accountStateAtom, widgetsStateAtom, wishlistStateAtom } from "../../../react/storefront/atoms.ts"
 import type { InitialState } from "../../../react/storefront/StorefrontProvider.tsx"
-import { expectAccessible, renderInShop, setViewportWidth, settle, text } from "./support.tsx"
+import { expectAccessible, fakeTimerShopper, renderInShop, setViewportWidth, settle, text } from "./support.tsx"
 
-let shopper: ReturnType<typeof userEvent.setup>
-beforeEach(() => {
-  vi.useFakeTimers()
-  setViewportWidth(1280)
-  shopper = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime })
-})
-afterEach(() => {
-  cleanup()
-  vi.useRealTimers()
-})
+const shopper = fakeTimerShopper()
 
-const user = () => shopper
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms))
 
 const cartItems: ReadonlyArray<WidgetCartItem> = [
@@ -93,12 +82,12 @@ describe("opening and hiding", () => {
     const { container } = renderInShop(header(), { initial: guest })
     expect(cartTrigger()).toHaveAttribute("aria-expanded", "false")
     expect(cartRegion()).toBeNull()
-    await user().hover(cartTrigger())
+    await shopper().hover(cartTrigger())
     expect(cartRegion()).toBeVisible()
     expect(cartTrigger()).toHaveAttribute("aria-expanded", "true")
     expect(cartTrigger()).toHaveAttribute("aria-controls", cartRegion()!.id)
     await expectAccessible(container)
-    await user().unhover(cartTrigger())
+    await shopper().unhover(cartTrigger())
     await advance(widgetAutoHideDelayMs - 1)
     expect(cartRegion()).toBeVisible()
     await advance(1)
@@ -107,19 +96,19 @@ describe("opening and hiding", () => {
 
   test("coming back before the delay keeps the drawer open", async () => {
     renderInShop(header(), { initial: guest })
-    await user().hover(cartTrigger())
-    await user().unhover(cartTrigger())
+    await shopper().hover(cartTrigger())
+    await shopper().unhover(cartTrigger())
     await advance(500)
-    await user().hover(cartRegion()!)
+    await shopper().hover(cartRegion()!)
     await advance(2000)
     expect(cartRegion()).toBeVisible()
   })
 
   test("only one drawer is open at a time", async () => {
     renderInShop(header(), { initial: loggedIn("CZ10MA", [wishItem(1, 1)]) })
-    await user().hover(cartTrigger())
+    await shopper().hover(cartTrigger())
     expect(cartRegion()).toBeVisible()
-    await user().hover(screen.getByRole("link", { name: new RegExp(`^${text("sf_wishlist")}`) }))
+    await shopper().hover(screen.getByRole("link", { name: new RegExp(`^${text("sf_wishlist")}`) }))
     expect(screen.getByRole("region", { name: text("sf_wishlist") })).toBeVisible()
     expect(cartRegion()).toBeNull()
     expect(screen.getAllByRole("region")).toHaveLength(1)
@@ -129,7 +118,7 @@ describe("opening and hiding", () => {
     setViewportWidth(390)
     renderInShop(header(), { initial: guest })
     await advance(0)
-    await user().hover(cartTrigger())
+    await shopper().hover(cartTrigger())
     act(() => cartTrigger().focus())
     expect(cartRegion()).toBeNull()
     expect(cartTrigger()).toHaveAttribute("href", shopById("CZ10MA").urlKeys.cart)
@@ -141,22 +130,22 @@ describe("by keyboard", () => {
     const { container } = renderInShop(header(), { initial: guest })
     const login = () => screen.getByRole("link", { name: text("sf_login") })
     const region = () => screen.queryByRole("region", { name: text("sf_login") })
-    await user().tab()
+    await shopper().tab()
     await settle()
     expect(login()).toHaveFocus()
     expect(region()).toBeVisible()
     expect(login()).toHaveAttribute("aria-expanded", "true")
-    await user().tab()
+    await shopper().tab()
     expect(within(region()!).getByLabelText(text("sf_email"))).toHaveFocus()
     await expectAccessible(container)
-    await user().keyboard("{Escape}")
+    await shopper().keyboard("{Escape}")
     expect(region()).toBeNull()
     expect(login()).toHaveFocus()
-    await user().keyboard("{Enter}")
+    await shopper().keyboard("{Enter}")
     expect(region()).toBeVisible()
-    await user().keyboard(" ")
+    await shopper().keyboard(" ")
     expect(region()).toBeNull()
-    await user().keyboard(" ")
+    await shopper().keyboard(" ")
     expect(region()).toBeVisible()
   })
 
@@ -175,7 +164,7 @@ describe("the cart drawer", () => {
     const { container } = renderInShop(<CartDrawer />, { initial: guest })
     expect(cartTrigger()).toHaveTextContent(text("cart_pieces", { count: 3 }))
     expect(container.querySelector(".cart-link .badge")).toHaveTextContent("3")
-    await user().hover(cartTrigger())
+    await shopper().hover(cartTrigger())
     await settle()
     const region = cartRegion()!
     const [shoe, socks] = within(region).getAllByRole("listitem").filter((li) => li.classList.contains("drawer-item"))
@@ -196,7 +185,7 @@ describe("the cart drawer", () => {
 
   test("an empty cart says so", async () => {
     renderInShop(<CartDrawer />)
-    await user().hover(cartTrigger())
+    await shopper().hover(cartTrigger())
     await settle()
     expect(cartRegion()).toHaveTextContent(text("sf_cart_empty"))
     expect(cartTrigger()).toHaveTextContent(text("cart_pieces", { count: 0 }))
@@ -214,7 +203,7 @@ describe("the wishlist drawer", () => {
     const { container } = renderInShop(<WishlistDrawer />, { initial: loggedIn("CZ10MA", items) })
     const trigger = screen.getByRole("link", { name: new RegExp(`^${text("sf_wishlist")}`) })
     expect(trigger).toHaveTextContent(`/ 7 ${text("wishlist_counter_items", { count: 7 })}`)
-    await user().hover(trigger)
+    await shopper().hover(trigger)
     await settle()
     const region = screen.getByRole("region", { name: text("sf_wishlist") })
     expect(within(region).getAllByRole("link").map((a) => a.textContent)).toEqual([
@@ -227,7 +216,7 @@ describe("the wishlist drawer", () => {
 
   test("five or fewer items: no 'next' link; an empty list: no counter", async () => {
     renderInShop(<WishlistDrawer />, { initial: loggedIn("CZ10MA", [1, 2, 3, 4, 5].map((id) => wishItem(id, id))) })
-    await user().hover(screen.getByRole("link", { name: new RegExp(`^${text("sf_wishlist")}`) }))
+    await shopper().hover(screen.getByRole("link", { name: new RegExp(`^${text("sf_wishlist")}`) }))
     await settle()
     expect(screen.getByRole("link", { name: "Shoe 5" })).toBeVisible()
     expect(screen.queryByRole("link", { name: text("wishlist_drawer_next") })).toBeNull()
@@ -240,7 +229,7 @@ describe("the wishlist drawer", () => {
 describe("the login drawer", () => {
   test("a guest gets the form with the registration and password-recovery links", async () => {
     const { container } = renderInShop(<LoginDrawer />, { initial: guest })
-    await user().hover(screen.getByRole("link", { name: text("sf_login") }))
+    await shopper().hover(screen.getByRole("link", { name: text("sf_login") }))
     await settle()
     const region = screen.getByRole("region", { name: text("sf_login") })
     expect(within(region).getByLabelText(text("sf_email"))).toBeRequired()
@@ -255,7 +244,7 @@ describe("the login drawer", () => {
   const menuOf = async (shopId: ShopId) => {
     cleanup()
     renderInShop(<LoginDrawer csrfToken="tok/en+1" />, { shopId, initial: loggedIn(shopId) })
-    await user().hover(screen.getByRole("link", { name: "Jana N." }))
+    await shopper().hover(screen.getByRole("link", { name: "Jana N." }))
     await settle()
     const nav = screen.getByRole("navigation", { name: text("sf_account_menu") })
     return within(nav).getAllByRole("link").map((a) => a.textContent)
@@ -275,7 +264,7 @@ describe("the login drawer", () => {
 
   test("the logout link carries the CSRF token", async () => {
     const { container } = renderInShop(<LoginDrawer csrfToken="tok/en+1" />, { initial: loggedIn() })
-    await user().hover(screen.getByRole("link", { name: "Jana N." }))
+    await shopper().hover(screen.getByRole("link", { name: "Jana N." }))
     await settle()
     const logout = screen.getByRole("link", { name: text("account_menu_logout") })
     const href = new URL(logout.getAttribute("href")!, "http://shop.test")

@@ -5,8 +5,7 @@
  * (§4). axe on each.
  */
 import { act, cleanup, screen, within } from "@testing-library/react"
-import userEvent from "@testing-library/user-event"
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest"
+import { describe, expect, test, vi } from "vitest"
 import type { FlashMessage } from "../../../core/domain/flash.ts"
 import { backToTopThresholdPx } from "../../../core/domain/layout/page.ts"
 import { initialCartState } from "../../../core/services/cartState.ts"
@@ -17,18 +16,9 @@ import { WishlistCounter } from "../../../react/components/header/WishlistCounte
 import { ArrowIcon, CardBrandIcon, cardBrands, HelpIcon, SearchIcon, SmileyIcon, ThumbsUpIcon } from "../../../react/components/icons.tsx"
 import { Spinner } from "../../../react/components/Spinner.tsx"
 import { cartStateAtom } from "../../../react/storefront/atoms.ts"
-import { expectAccessible, renderInShop, setViewportWidth, text } from "./support.tsx"
+import { expectAccessible, fakeTimerShopper, renderInShop, setViewportWidth, text } from "./support.tsx"
 
-let shopper: ReturnType<typeof userEvent.setup>
-beforeEach(() => {
-  vi.useFakeTimers()
-  setViewportWidth(1280)
-  shopper = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime })
-})
-afterEach(() => {
-  cleanup()
-  vi.useRealTimers()
-})
+const shopper = fakeTimerShopper()
 
 const flashes: ReadonlyArray<FlashMessage> = [
   { message: "err_request_timeout", type: "danger", cat: "cart" },
@@ -63,7 +53,7 @@ describe("flash messages", () => {
   test("a dismissible flash closes by its button", async () => {
     const dismissed: Array<FlashMessage> = []
     renderInShop(<FlashMessageList flashes={flashes.slice(0, 1)} onDismiss={(flash) => dismissed.push(flash)} />)
-    await shopper.click(within(screen.getByRole("alert")).getByRole("button", { name: text("close") }))
+    await shopper().click(within(screen.getByRole("alert")).getByRole("button", { name: text("close") }))
     expect(dismissed).toEqual([flashes[0]])
   })
 
@@ -109,7 +99,7 @@ describe("back to top", () => {
     act(() => window.dispatchEvent(new Event("scroll")))
     expect(button()).toBeVisible()
     await expectAccessible(container)
-    await shopper.click(button()!)
+    await shopper().click(button()!)
     expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }))
     expect(document.getElementById("main")).toHaveFocus()
   })
@@ -144,7 +134,7 @@ describe("spinner, icons and accordion", () => {
     const toggle = screen.getByRole("button", { name: "Service" })
     expect(toggle).toHaveAttribute("aria-expanded", "false")
     expect(screen.queryByRole("link", { name: "Help" })).toBeNull()
-    await shopper.click(toggle)
+    await shopper().click(toggle)
     expect(screen.getByRole("link", { name: "Help" })).toBeVisible()
     await expectAccessible(container)
     cleanup()

@@ -5,26 +5,16 @@
  * after the pointer leaves; the keyboard toggle and Escape; accordions on small screens (§4). The mobile search and
  * menu panels are mutually exclusive (§2). axe on each state.
  */
-import { act, cleanup, screen, within } from "@testing-library/react"
-import userEvent from "@testing-library/user-event"
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest"
+import { act, screen, within } from "@testing-library/react"
+import { describe, expect, test, vi } from "vitest"
 import type { MenuItem } from "../../../core/api/menu.ts"
 import { menuDelays } from "../../../core/domain/layout/menu.ts"
 import { MegaMenu } from "../../../react/components/header/MegaMenu.tsx"
 import { MobilePanels } from "../../../react/components/header/MobilePanels.tsx"
 import { sheetLinks } from "../../../react/components/header/sheetLinks.ts"
-import { expectAccessible, renderInShop, setViewportWidth, settle, text } from "./support.tsx"
+import { expectAccessible, fakeTimerShopper, renderInShop, setViewportWidth, settle, text } from "./support.tsx"
 
-let shopper: ReturnType<typeof userEvent.setup>
-beforeEach(() => {
-  vi.useFakeTimers()
-  setViewportWidth(1280)
-  shopper = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime })
-})
-afterEach(() => {
-  cleanup()
-  vi.useRealTimers()
-})
+const shopper = fakeTimerShopper()
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms))
 
@@ -66,7 +56,7 @@ describe("the desktop mega-menu", () => {
     const { calls, load } = loader()
     const { container } = renderInShop(<MegaMenu items={items} loadSheet={load} />)
     const phones = layerOf("Phones")
-    await shopper.hover(screen.getByRole("link", { name: "Phones" }))
+    await shopper().hover(screen.getByRole("link", { name: "Phones" }))
     await advance(menuDelays.primaryHoverMs - 1)
     expect(phones.layer()).not.toBeVisible()
     expect(calls).toEqual([])
@@ -83,13 +73,13 @@ describe("the desktop mega-menu", () => {
     expect((window as { hacked?: number }).hacked).toBeUndefined()
     await expectAccessible(container)
 
-    await shopper.unhover(screen.getByRole("link", { name: "Phones" }))
+    await shopper().unhover(screen.getByRole("link", { name: "Phones" }))
     await advance(menuDelays.navCloseMs - 1)
     expect(phones.layer()).toBeVisible()
     await advance(1)
     expect(phones.layer()).not.toBeVisible()
 
-    await shopper.hover(screen.getByRole("link", { name: "Phones" }))
+    await shopper().hover(screen.getByRole("link", { name: "Phones" }))
     await advance(menuDelays.primaryHoverMs)
     expect(phones.layer()).toBeVisible()
     expect(calls).toEqual([1])
@@ -98,9 +88,9 @@ describe("the desktop mega-menu", () => {
   test("moving from an open layer to another item switches after the shorter delay", async () => {
     const { load } = loader()
     renderInShop(<MegaMenu items={items} loadSheet={load} />)
-    await shopper.hover(screen.getByRole("link", { name: "Phones" }))
+    await shopper().hover(screen.getByRole("link", { name: "Phones" }))
     await advance(menuDelays.primaryHoverMs)
-    await shopper.hover(screen.getByRole("link", { name: "Garden" }))
+    await shopper().hover(screen.getByRole("link", { name: "Garden" }))
     await advance(menuDelays.secondaryHoverMs)
     await settle()
     expect(layerOf("Garden").layer()).toBeVisible()
@@ -110,7 +100,7 @@ describe("the desktop mega-menu", () => {
 
   test("a sheet that fails to load leaves the sub-items of the menu", async () => {
     renderInShop(<MegaMenu items={items} loadSheet={() => Promise.reject(new Error("offline"))} />)
-    await shopper.click(layerOf("Phones").toggle)
+    await shopper().click(layerOf("Phones").toggle)
     await settle()
     expect(within(layerOf("Phones").layer()).getAllByRole("link").map((a) => a.textContent)).toEqual(["Smartphones", "Cases"])
   })
@@ -118,17 +108,17 @@ describe("the desktop mega-menu", () => {
   test("by keyboard: the toggle opens the layer at once, Escape closes it and returns focus", async () => {
     const { load } = loader()
     renderInShop(<MegaMenu items={items} loadSheet={load} />)
-    await shopper.tab()
+    await shopper().tab()
     expect(screen.getByRole("link", { name: "Phones" })).toHaveFocus()
-    await shopper.tab()
+    await shopper().tab()
     const phones = layerOf("Phones")
     expect(phones.toggle).toHaveFocus()
-    await shopper.keyboard("{Enter}")
+    await shopper().keyboard("{Enter}")
     await settle()
     expect(phones.layer()).toBeVisible()
-    await shopper.tab()
+    await shopper().tab()
     expect(within(phones.layer()).getByRole("link", { name: "Smartphones" })).toHaveFocus()
-    await shopper.keyboard("{Escape}")
+    await shopper().keyboard("{Escape}")
     expect(phones.layer()).not.toBeVisible()
     expect(phones.toggle).toHaveFocus()
   })
@@ -142,7 +132,7 @@ describe("the menu on small screens", () => {
     const phones = screen.getByRole("button", { name: "Phones" })
     expect(phones).toHaveAttribute("aria-expanded", "false")
     expect(screen.queryByRole("link", { name: "Smartphones" })).toBeNull()
-    await shopper.click(phones)
+    await shopper().click(phones)
     expect(phones).toHaveAttribute("aria-expanded", "true")
     expect(screen.getByRole("link", { name: "Smartphones" })).toBeVisible()
     expect(screen.getByRole("link", { name: text("sf_all_products") })).toHaveAttribute("href", "/phones")
@@ -160,16 +150,16 @@ describe("the mobile search and menu", () => {
     const menu = screen.getByRole("button", { name: text("sf_menu") })
     const search = screen.getByRole("button", { name: text("header_search_toggle") })
     const panel = (button: HTMLElement) => document.getElementById(button.getAttribute("aria-controls")!)!
-    await shopper.click(menu)
+    await shopper().click(menu)
     expect(menu).toHaveAttribute("aria-expanded", "true")
     expect(panel(menu)).toHaveClass("open")
-    await shopper.click(search)
+    await shopper().click(search)
     expect(search).toHaveAttribute("aria-expanded", "true")
     expect(menu).toHaveAttribute("aria-expanded", "false")
     expect(panel(menu)).not.toHaveClass("open")
     await expectAccessible(container)
-    await shopper.click(screen.getByLabelText("Find"))
-    await shopper.keyboard("{Escape}")
+    await shopper().click(screen.getByLabelText("Find"))
+    await shopper().keyboard("{Escape}")
     expect(search).toHaveAttribute("aria-expanded", "false")
     expect(search).toHaveFocus()
   })

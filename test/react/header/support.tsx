@@ -3,9 +3,10 @@
  * state given as server-rendered atoms), the header's drawers, a viewport width, and the English texts to find
  * things by.
  */
-import { act, render } from "@testing-library/react"
+import { act, cleanup, render } from "@testing-library/react"
+import userEvent from "@testing-library/user-event"
 import type { ReactElement } from "react"
-import { vi } from "vitest"
+import { afterEach, beforeEach, vi } from "vitest"
 import { shopById, type ShopId } from "../../../core/domain/shop.ts"
 import { translate, type MessageKey, type UiLanguage } from "../../../core/messages/index.ts"
 import { DrawersProvider } from "../../../react/components/header/drawers.tsx"
@@ -65,3 +66,21 @@ export const expectAccessible = async (context: Element): Promise<void> => {
 
 /** Lets a lazy part that has just been asked for render (its module is already loaded). */
 export const settle = () => act(async () => {})
+
+/**
+ * Every test of the file on fake timers at desktop width, with a user-event shopper that advances them; the returned
+ * function gives the current test's shopper.
+ */
+export const fakeTimerShopper = (): (() => ReturnType<typeof userEvent.setup>) => {
+  let shopper: ReturnType<typeof userEvent.setup>
+  beforeEach(() => {
+    vi.useFakeTimers()
+    setViewportWidth(1280)
+    shopper = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime })
+  })
+  afterEach(() => {
+    cleanup()
+    vi.useRealTimers()
+  })
+  return () => shopper
+}
