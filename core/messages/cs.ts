@@ -452,5 +452,15 @@ export const cs = {
     pu_remove_code: "Odebrat kód {code}",
     pu_required: "Vyplňte toto pole.",
     pu_show_place: "Ukázat {place} na mapě"
-  }
+  },
+
+  signals: {},
+
+  tracking: {},
+
+  accountProducts: {},
+
+  accountClubs: {},
+
+  furniture: {}
 } as const satisfies Catalogue

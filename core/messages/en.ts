@@ -471,5 +471,20 @@ export const en = {
     pu_remove_code: "Remove the code {code}",
     pu_required: "Fill in this field.",
     pu_show_place: "Show {place} on the map"
-  }
+  },
+
+  /** Reload, redirect and drawer requests, loading and fatal states, payment-provider progress (issue 7). */
+  signals: {},
+
+  /** Tracking, tag manager, cross-sell and the debug panel (issue 7, 8). */
+  tracking: {},
+
+  /** Digital content and licence keys, reviews, rankings and the watchdog (issue 7, 8). */
+  accountProducts: {},
+
+  /** Loyalty clubs, VIP club, questionnaires, card management, addresses and details (issue 7, 8). */
+  accountClubs: {},
+
+  /** Footer menu, template layers, accordions, floating banner, VIP notice, header hiding (issue 7, 8). */
+  furniture: {}
 } as const

@@ -452,5 +452,15 @@ export const hr = {
     pu_remove_code: "Ukloni kod {code}",
     pu_required: "Ispunite ovo polje.",
     pu_show_place: "Prikaži {place} na karti"
-  }
+  },
+
+  signals: {},
+
+  tracking: {},
+
+  accountProducts: {},
+
+  accountClubs: {},
+
+  furniture: {}
 } as const satisfies Catalogue

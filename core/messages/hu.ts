@@ -452,5 +452,15 @@ export const hu = {
     pu_remove_code: "A(z) {code} kód eltávolítása",
     pu_required: "Töltse ki ezt a mezőt.",
     pu_show_place: "{place} mutatása a térképen"
-  }
+  },
+
+  signals: {},
+
+  tracking: {},
+
+  accountProducts: {},
+
+  accountClubs: {},
+
+  furniture: {}
 } as const satisfies Catalogue

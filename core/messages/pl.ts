@@ -452,5 +452,15 @@ export const pl = {
     pu_remove_code: "Usuń kod {code}",
     pu_required: "Wypełnij to pole.",
     pu_show_place: "Pokaż {place} na mapie"
-  }
+  },
+
+  signals: {},
+
+  tracking: {},
+
+  accountProducts: {},
+
+  accountClubs: {},
+
+  furniture: {}
 } as const satisfies Catalogue

@@ -452,5 +452,15 @@ export const sk = {
     pu_remove_code: "Odobrať kód {code}",
     pu_required: "Vyplňte toto pole.",
     pu_show_place: "Ukázať {place} na mape"
-  }
+  },
+
+  signals: {},
+
+  tracking: {},
+
+  accountProducts: {},
+
+  accountClubs: {},
+
+  furniture: {}
 } as const satisfies Catalogue

@@ -452,5 +452,15 @@ export const sl = {
     pu_remove_code: "Odstrani kodo {code}",
     pu_required: "Izpolnite to polje.",
     pu_show_place: "Pokaži {place} na zemljevidu"
-  }
+  },
+
+  signals: {},
+
+  tracking: {},
+
+  accountProducts: {},
+
+  accountClubs: {},
+
+  furniture: {}
 } as const satisfies Catalogue
