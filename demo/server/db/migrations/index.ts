@@ -24,6 +24,7 @@ import cacheInvalidation from "./0011_cache_invalidation.ts"
 import catalogueIndexes from "./0012_catalogue_indexes.ts"
 import readCacheInvalidation from "./0013_read_cache_invalidation.ts"
 import recoveryOutboxPets from "./0014_recovery_outbox_pets.ts"
+import watchdog from "./0015_watchdog.ts"
 
 /** The table recording applied migrations (`migration_id`, `name`, `created_at`). */
 export const migrationsTable = "schema_migrations"
@@ -43,7 +44,8 @@ export const migrations: Readonly<Record<string, Effect.Effect<void, SqlError, S
   "0011_cache_invalidation": cacheInvalidation,
   "0012_catalogue_indexes": catalogueIndexes,
   "0013_read_cache_invalidation": readCacheInvalidation,
-  "0014_recovery_outbox_pets": recoveryOutboxPets
+  "0014_recovery_outbox_pets": recoveryOutboxPets,
+  "0015_watchdog": watchdog
 }
 
 const runMigrator = Migrator.make({})
