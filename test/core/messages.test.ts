@@ -32,8 +32,9 @@ import { lightboxTitleKey } from "../../core/domain/layout/modal.ts"
 import { formatPrice } from "../../core/domain/money.ts"
 import { quantityCorrections } from "../../core/domain/quantity.ts"
 import { allShops } from "../../core/domain/shop.ts"
-import { cartFlashKeys } from "../../demo/server/domain/cart.ts"
-import { campaign, checkoutFlashKeys } from "../../demo/server/domain/checkout.ts"
+import { cartFlashKeys } from "../../demo/server/domain/cart/errors.ts"
+import { campaign } from "../../demo/server/domain/checkout/deliveries.ts"
+import { checkoutFlashKeys } from "../../demo/server/domain/checkout/common.ts"
 
 const entriesOf = (catalogue: Catalogue): ReadonlyArray<readonly [string, string, Message]> =>
   sectionNames.flatMap((section) =>

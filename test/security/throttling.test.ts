@@ -7,7 +7,7 @@
 import { Layer } from "effect"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { demoPassword } from "../../demo/server/db/seed/seed.ts"
-import { maxFailedLogins } from "../../demo/server/domain/account.ts"
+import { maxFailedLogins } from "../../demo/server/domain/account/login.ts"
 import { SecuritySettings, securitySettingsFrom } from "../../demo/server/http/securitySettings.ts"
 import { failedLoginsPerClient, throttledOperations } from "../../demo/server/http/throttle.ts"
 import { demoAccount } from "../server/accountSupport.ts"

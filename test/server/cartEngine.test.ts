@@ -1,5 +1,5 @@
 /**
- * The cart engine (demo/server/domain/cart.ts) and the idempotency helper on an in-memory, seeded database: the
+ * The cart engine (demo/server/domain/cart/) and the idempotency helper on an in-memory, seeded database: the
  * §3 Cart shape and totals, quantity and stock rules (§5), bundles, discounts (G/D/A), payment filtering (§4, §5),
  * the live-data notification after every change, idempotent replays, and concurrent changes.
  */
@@ -8,27 +8,19 @@ import { Effect, Stream } from "effect"
 import { SqlClient } from "effect/sql"
 import { maxQuantity } from "../../core/domain/quantity.ts"
 import { cartChangedChannel, Database } from "../../demo/server/db/Database.ts"
-import {
-  addToCart,
-  applyDiscount,
-  attachBundle,
-  cartFlashKeys,
-  changeAmount,
-  cleanSelectedPayment,
-  deleteItems,
-  detachBundle,
-  loadBillingMethods,
-  loadCart,
-  loadPurchase,
-  loadWidgetCart,
-  removeDiscount,
-  round2,
-  selectBillingMethod,
-  setInvoiceNote,
-  valueDiscounts
-} from "../../demo/server/domain/cart.ts"
+import { addToCart } from "../../demo/server/domain/cart/adding.ts"
+import { applyDiscount, removeDiscount } from "../../demo/server/domain/cart/discounts.ts"
+import { attachBundle, detachBundle } from "../../demo/server/domain/cart/bundles.ts"
+import { cartFlashKeys } from "../../demo/server/domain/cart/errors.ts"
+import { changeAmount, deleteItems } from "../../demo/server/domain/cart/amounts.ts"
+import { cleanSelectedPayment, selectBillingMethod, setInvoiceNote } from "../../demo/server/domain/cart/payment.ts"
+import { loadBillingMethods } from "../../demo/server/domain/cart/billingMethods.ts"
+import { loadCart } from "../../demo/server/domain/cart/entity.ts"
+import { loadPurchase } from "../../demo/server/domain/cart/purchase.ts"
+import { loadWidgetCart } from "../../demo/server/domain/cart/widget.ts"
+import { round2, valueDiscounts } from "../../demo/server/domain/cart/money.ts"
 import { fingerprintOf, withIdempotencyKey } from "../../demo/server/domain/idempotency.ts"
-import { openCartFor } from "../../demo/server/http/middleware.ts"
+import { openCartFor } from "../../demo/server/domain/cart/ownership.ts"
 import { freshDatabase } from "../support/server.ts"
 import { codesOf, eventually, findVariant, offersOf } from "./cartSupport.ts"
 

@@ -7,7 +7,7 @@
 import { afterAll, assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { makeShopClient, bootstrapSession } from "../../core/api/client.ts"
-import { checkoutFlashKeys } from "../../demo/server/domain/checkout.ts"
+import { checkoutFlashKeys } from "../../demo/server/domain/checkout/common.ts"
 import { clientLayerFor, testBaseUrl } from "../support/server.ts"
 import { logInAs } from "./accountSupport.ts"
 import {

@@ -8,7 +8,8 @@ import { afterAll, assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { areDeliveriesSet, RESET_ALL, RESET_WITHOUT_PUPS } from "../../core/domain/delivery.ts"
 import { marketplaceFreeDeliveryRemains } from "../../core/domain/delivery.ts"
-import { boxMaxPieces, campaign, checkoutFlashKeys } from "../../demo/server/domain/checkout.ts"
+import { boxMaxPieces, campaign } from "../../demo/server/domain/checkout/deliveries.ts"
+import { checkoutFlashKeys } from "../../demo/server/domain/checkout/common.ts"
 import { clientLayerFor } from "../support/server.ts"
 import {
   checkoutBackend,

@@ -6,7 +6,7 @@
 import { afterAll, assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { purchaseIdPlaceholder } from "../../core/domain/tagManager.ts"
-import { checkoutFlashKeys } from "../../demo/server/domain/checkout.ts"
+import { checkoutFlashKeys } from "../../demo/server/domain/checkout/common.ts"
 import { clientLayerFor } from "../support/server.ts"
 import { checkoutBackend, freshClient, ownVariant, purchaseAs } from "./checkoutSupport.ts"
 

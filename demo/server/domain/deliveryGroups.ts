@@ -6,7 +6,7 @@
  * @module
  */
 import { activeBundlesTotal, digitalContentMaterialType, roundToCents } from "../../../core/domain/cart.ts"
-import type { CartLine } from "./cart.ts"
+import type { CartLine } from "./cart/reading.ts"
 
 /** The delivery id of the shop's own-stock delivery. */
 export const ownDeliveryId = "own"

@@ -10,8 +10,8 @@ import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import { cachedRead } from "../db/ReadCache.ts"
-import type { BillingRow } from "./cart.ts"
-import type { MethodRow, PaymentRow } from "./checkout.ts"
+import type { BillingRow } from "./cart/billingMethods.ts"
+import type { MethodRow, PaymentRow } from "./checkout/context.ts"
 
 /** A shop's delivery and payment settings. */
 export interface ShopSettings {

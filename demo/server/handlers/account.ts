@@ -15,27 +15,12 @@ import { Session, type SessionData } from "../../../core/api/security.ts"
 import { ShopApi } from "../../../core/api/ShopApi.ts"
 import { orderHistory } from "../domain/orderHistory.ts"
 import { failedLoginsPerClient, recordForClient, throttleWait } from "../http/throttle.ts"
-import {
-  accountTexts,
-  type AddressInput,
-  addressRows,
-  type AddressRow,
-  addressValues,
-  authenticate,
-  billingAddressView,
-  checkoutAddresses,
-  createCustomer,
-  customerView,
-  homePath,
-  logIn,
-  logOut,
-  orDieOnSql,
-  registrationProblems,
-  requireCustomer,
-  safeReturnOf,
-  shippingAddressView,
-  shopOf
-} from "../domain/account.ts"
+import { accountTexts, orDieOnSql, safeReturnOf, shopOf } from "../domain/account/common.ts"
+import { type AddressInput, addressRows, type AddressRow, addressValues, billingAddressView, checkoutAddresses, shippingAddressView } from "../domain/account/addresses.ts"
+import { authenticate } from "../domain/account/login.ts"
+import { createCustomer, registrationProblems } from "../domain/account/registration.ts"
+import { customerView, requireCustomer } from "../domain/account/customer.ts"
+import { homePath, logIn, logOut } from "../domain/account/sessions.ts"
 
 /** The cart url key of a shop as one path segment (`/kosik` gives `kosik`), as load-addresses is addressed (§2). */
 export const cartUrlSegment = (cartUrl: string): string => cartUrl.replace(/^\/+|\/+$/g, "")

@@ -18,22 +18,14 @@ import { Session } from "../../../core/api/security.ts"
 import { ShopApi } from "../../../core/api/ShopApi.ts"
 import type { BundleType } from "../../../core/domain/cart.ts"
 import { flashMessage, genericErrorFlash } from "../../../core/domain/flash.ts"
-import { orDieOnSql } from "../domain/account.ts"
-import {
-  addToCart,
-  applyDiscount,
-  attachBundle,
-  type CartChange,
-  cartFlashKeys,
-  type CartNotFound,
-  CartRefused,
-  cartResponse,
-  changeAmount,
-  deleteItems,
-  detachBundle,
-  type PaymentContext,
-  removeDiscount
-} from "../domain/cart.ts"
+import { orDieOnSql } from "../domain/account/common.ts"
+import { addToCart } from "../domain/cart/adding.ts"
+import { applyDiscount, removeDiscount } from "../domain/cart/discounts.ts"
+import { attachBundle, detachBundle } from "../domain/cart/bundles.ts"
+import { type CartChange, cartFlashKeys, type CartNotFound, CartRefused } from "../domain/cart/errors.ts"
+import { cartResponse } from "../domain/cart/responses.ts"
+import { changeAmount, deleteItems } from "../domain/cart/amounts.ts"
+import { type PaymentContext } from "../domain/cart/billingMethods.ts"
 import { type IdempotencyKeyReused, requestIdempotencyKey, withIdempotencyKey } from "../domain/idempotency.ts"
 
 /** The payment context of a request: wallet support from the {@link walletSupportedHeader} header (default none). */

@@ -14,18 +14,14 @@ import { NotFound } from "../../../core/api/errors.ts"
 import { Session } from "../../../core/api/security.ts"
 import { ShopApi } from "../../../core/api/ShopApi.ts"
 import { genericErrorFlash } from "../../../core/domain/flash.ts"
-import { orDieOnSql } from "../domain/account.ts"
-import { buildDeliveries, cartOf, loadContext } from "../domain/checkout.ts"
-import {
-  cartResponse,
-  cleanSelectedPayment,
-  billingMethodsOfState,
-  loadOrderConsents,
-  loadPurchase,
-  orderConsentNotes,
-  selectBillingMethod,
-  setInvoiceNote
-} from "../domain/cart.ts"
+import { orDieOnSql } from "../domain/account/common.ts"
+import { buildDeliveries, cartOf } from "../domain/checkout/deliveries.ts"
+import { loadContext } from "../domain/checkout/context.ts"
+import { cartResponse } from "../domain/cart/responses.ts"
+import { cleanSelectedPayment, selectBillingMethod, setInvoiceNote } from "../domain/cart/payment.ts"
+import { billingMethodsOfState } from "../domain/cart/billingMethods.ts"
+import { loadOrderConsents, orderConsentNotes } from "../domain/cart/orderConsents.ts"
+import { loadPurchase } from "../domain/cart/purchase.ts"
 import { paymentContextOf } from "./cart.ts"
 
 /** The handlers of the cart-api group. */

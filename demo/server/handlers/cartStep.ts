@@ -9,8 +9,11 @@ import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Session } from "../../../core/api/security.ts"
 import { ShopApi } from "../../../core/api/ShopApi.ts"
-import { orDieOnSql } from "../domain/account.ts"
-import { checkoutFlashKeys, checkStep, errorStatus, flash, nextStep, updateCustomer } from "../domain/checkout.ts"
+import { orDieOnSql } from "../domain/account/common.ts"
+import { checkoutFlashKeys, errorStatus, flash } from "../domain/checkout/common.ts"
+import { checkStep } from "../domain/checkout/steps.ts"
+import { nextStep } from "../domain/checkout/placement.ts"
+import { updateCustomer } from "../domain/checkout/customerStep.ts"
 import { requestIdempotencyKey } from "../domain/idempotency.ts"
 
 /** The handlers of the cartStep group. */

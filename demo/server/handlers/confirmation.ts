@@ -10,8 +10,9 @@ import { HttpApiBuilder } from "effect/http-api"
 import { NotFound } from "../../../core/api/errors.ts"
 import { Session } from "../../../core/api/security.ts"
 import { ShopApi } from "../../../core/api/ShopApi.ts"
-import { orDieOnSql } from "../domain/account.ts"
-import { confirmationUrlOf, loadOrderById, loadOrderByToken, sessionOwnsOrder, shopOf } from "../domain/checkout.ts"
+import { orDieOnSql } from "../domain/account/common.ts"
+import { confirmationUrlOf, loadOrderById, loadOrderByToken, sessionOwnsOrder } from "../domain/checkout/orders.ts"
+import { shopOf } from "../domain/checkout/common.ts"
 
 const noOrder = new NotFound({ message: "No such order." })
 

@@ -19,14 +19,9 @@ import { Session, type SessionData } from "../../../core/api/security.ts"
 import { ShopApi } from "../../../core/api/ShopApi.ts"
 import { errorResponseStatus } from "../../../core/api/entities/envelope.ts"
 import { flashMessage } from "../../../core/domain/flash.ts"
-import {
-  accountTexts,
-  customerView,
-  orDieOnSql,
-  recordConsents,
-  requireCustomer,
-  unknownConsentKeys
-} from "../domain/account.ts"
+import { accountTexts, orDieOnSql } from "../domain/account/common.ts"
+import { customerView, requireCustomer } from "../domain/account/customer.ts"
+import { recordConsents, unknownConsentKeys } from "../domain/account/consents.ts"
 
 /** The consent the panel's answer is recorded as (§2, §4). */
 export const panelConsentCode = "gdpr_panel"

@@ -12,7 +12,7 @@ import { SqlClient } from "effect/sql"
 import { Session } from "../../../core/api/security.ts"
 import { ShopApi } from "../../../core/api/ShopApi.ts"
 import { crossSellRetentionMs } from "../../../core/domain/crossSell.ts"
-import { orDieOnSql } from "../domain/account.ts"
+import { orDieOnSql } from "../domain/account/common.ts"
 
 /** The `tracking_events.event_type` of a stored cross-sell report. */
 export const crossSellEventType = "xsell_purchase"

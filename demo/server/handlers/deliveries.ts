@@ -12,25 +12,10 @@ import { NotFound } from "../../../core/api/errors.ts"
 import { Session } from "../../../core/api/security.ts"
 import { ShopApi } from "../../../core/api/ShopApi.ts"
 import { stepLocation } from "../../../core/domain/checkout.ts"
-import { orDieOnSql } from "../domain/account.ts"
-import {
-  autoCompleteBranches,
-  branchDetail,
-  branchesBasic,
-  checkDeliveryMethod,
-  cleanSelectedDelivery,
-  confirmBranchAvailability,
-  customerHistory,
-  deselectDelivery,
-  geoSuggestions,
-  loginRequiredFor,
-  okResponseStatus,
-  selectCampaign,
-  selectDeliveryInsurance,
-  selectDeliveryMethod,
-  selectStrategy,
-  shopOf
-} from "../domain/checkout.ts"
+import { orDieOnSql } from "../domain/account/common.ts"
+import { autoCompleteBranches, branchDetail, branchesBasic, confirmBranchAvailability, geoSuggestions } from "../domain/checkout/pickupPoints.ts"
+import { checkDeliveryMethod, cleanSelectedDelivery, customerHistory, deselectDelivery, selectCampaign, selectDeliveryInsurance, selectDeliveryMethod, selectStrategy } from "../domain/checkout/shippingStep.ts"
+import { loginRequiredFor, okResponseStatus, shopOf } from "../domain/checkout/common.ts"
 
 const unknownDelivery = (deliveryId: string) => new NotFound({ message: `The cart has no delivery ${deliveryId}.` })
 

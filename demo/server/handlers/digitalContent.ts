@@ -13,14 +13,9 @@ import type { CustomerApiKey, LicenseKey } from "../../../core/api/digitalConten
 import { NotFound } from "../../../core/api/errors.ts"
 import { Session } from "../../../core/api/security.ts"
 import { ShopApi } from "../../../core/api/ShopApi.ts"
-import {
-  apiKeyHash,
-  maskedApiKey,
-  newApiKey,
-  newLicenseKey,
-  orDieOnSql,
-  requireCustomer
-} from "../domain/account.ts"
+import { apiKeyHash, maskedApiKey, newApiKey, newLicenseKey } from "../domain/account/apiKeys.ts"
+import { orDieOnSql } from "../domain/account/common.ts"
+import { requireCustomer } from "../domain/account/customer.ts"
 
 interface ApiKeyRow {
   readonly customer_id: number

@@ -16,24 +16,15 @@ import type { LegacyCart } from "../../../core/api/legacyCart.ts"
 import { Session } from "../../../core/api/security.ts"
 import { ShopApi } from "../../../core/api/ShopApi.ts"
 import type { FlashMessage } from "../../../core/domain/flash.ts"
-import { loginRequired, orDieOnSql, shopOf } from "../domain/account.ts"
-import {
-  addToCart,
-  applyDiscount,
-  attachBundle,
-  type CartChange,
-  cartFlashKeys,
-  changeAmount,
-  type CartNotFound,
-  CartRefused,
-  deleteItem,
-  detachBundle,
-  loadWidgetCart,
-  migrateCoupons,
-  moveToWishlist,
-  removeDiscount,
-  selectBillingMethod
-} from "../domain/cart.ts"
+import { loginRequired, orDieOnSql, shopOf } from "../domain/account/common.ts"
+import { addToCart } from "../domain/cart/adding.ts"
+import { applyDiscount, migrateCoupons, removeDiscount } from "../domain/cart/discounts.ts"
+import { attachBundle, detachBundle } from "../domain/cart/bundles.ts"
+import { type CartChange, cartFlashKeys, type CartNotFound, CartRefused } from "../domain/cart/errors.ts"
+import { changeAmount, deleteItem } from "../domain/cart/amounts.ts"
+import { loadWidgetCart } from "../domain/cart/widget.ts"
+import { moveToWishlist } from "../domain/cart/wishlistMove.ts"
+import { selectBillingMethod } from "../domain/cart/payment.ts"
 import { type IdempotencyKeyReused, requestIdempotencyKey, withIdempotencyKey } from "../domain/idempotency.ts"
 
 /** The widget cart of `cartId` with flash messages (only when there are some). */

@@ -12,7 +12,9 @@ import { NotFound } from "../../../core/api/errors.ts"
 import { Session } from "../../../core/api/security.ts"
 import { ShopApi } from "../../../core/api/ShopApi.ts"
 import type { ShopId } from "../../../core/domain/shop.ts"
-import { logOut, orDieOnSql, requireCustomer, sessionCustomer } from "../domain/account.ts"
+import { logOut } from "../domain/account/sessions.ts"
+import { orDieOnSql } from "../domain/account/common.ts"
+import { requireCustomer, sessionCustomer } from "../domain/account/customer.ts"
 
 /** The answer to approve and deactivate-account on success (§7 reads `status`). */
 export const legalDone = { status: okStatus } as const

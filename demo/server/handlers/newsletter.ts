@@ -10,7 +10,8 @@ import { okStatus } from "../../../core/api/entities/envelope.ts"
 import { Unprocessable } from "../../../core/api/errors.ts"
 import { Session } from "../../../core/api/security.ts"
 import { ShopApi } from "../../../core/api/ShopApi.ts"
-import { orDieOnSql, sessionCustomer } from "../domain/account.ts"
+import { orDieOnSql } from "../domain/account/common.ts"
+import { sessionCustomer } from "../domain/account/customer.ts"
 
 /** How a subscription made through this call is recorded (`newsletter_subscriptions.source`). */
 export const newsletterSource = "web"

@@ -9,8 +9,9 @@ import { HttpApiBuilder } from "effect/http-api"
 import { NotFound } from "../../../core/api/errors.ts"
 import { Session } from "../../../core/api/security.ts"
 import { ShopApi } from "../../../core/api/ShopApi.ts"
-import { loginRequired, orDieOnSql } from "../domain/account.ts"
-import { loadOrderByNumber, pickupCodeOf, shopOf } from "../domain/checkout.ts"
+import { loginRequired, orDieOnSql } from "../domain/account/common.ts"
+import { loadOrderByNumber, pickupCodeOf } from "../domain/checkout/orders.ts"
+import { shopOf } from "../domain/checkout/common.ts"
 
 /** The handlers of the orderTracking group. */
 export const OrderTrackingHandlers = HttpApiBuilder.group(ShopApi, "orderTracking", (handlers) =>

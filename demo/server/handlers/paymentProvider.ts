@@ -10,8 +10,8 @@ import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Session } from "../../../core/api/security.ts"
 import { ShopApi } from "../../../core/api/ShopApi.ts"
-import { orDieOnSql } from "../domain/account.ts"
-import { providerAction, providerLoad, revolvingOffer } from "../domain/checkout.ts"
+import { orDieOnSql } from "../domain/account/common.ts"
+import { providerAction, providerLoad, revolvingOffer } from "../domain/checkout/provider.ts"
 
 /** The handlers of the paymentProvider group. */
 export const PaymentProviderHandlers = HttpApiBuilder.group(ShopApi, "paymentProvider", (handlers) =>

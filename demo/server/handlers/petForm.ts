@@ -13,7 +13,8 @@ import type { Pet, PetInput } from "../../../core/api/petForm.ts"
 import { Session } from "../../../core/api/security.ts"
 import { ShopApi } from "../../../core/api/ShopApi.ts"
 import { birthDateProblem, maxPetsPerCustomer, type PetSex, type PetSpecies } from "../../../core/domain/pet.ts"
-import { orDieOnSql, requireCustomer } from "../domain/account.ts"
+import { orDieOnSql } from "../domain/account/common.ts"
+import { requireCustomer } from "../domain/account/customer.ts"
 
 interface PetRow {
   readonly pet_id: number

@@ -13,7 +13,9 @@ import { Session, type SessionData } from "../../../core/api/security.ts"
 import { ShopApi } from "../../../core/api/ShopApi.ts"
 import { productReviewsConsent } from "../../../core/api/entities/customer.ts"
 import { isGranted } from "../../../core/domain/consent.ts"
-import { effectiveConsents, orDieOnSql, requireCustomer, type SessionCustomer, sessionCustomer } from "../domain/account.ts"
+import { effectiveConsents } from "../domain/account/consents.ts"
+import { orDieOnSql } from "../domain/account/common.ts"
+import { requireCustomer, type SessionCustomer, sessionCustomer } from "../domain/account/customer.ts"
 
 /** Reviews per page when the query names no limit (ours). */
 export const defaultReviewsPageSize = 10

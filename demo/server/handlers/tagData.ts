@@ -8,18 +8,9 @@ import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Session } from "../../../core/api/security.ts"
 import { ShopApi } from "../../../core/api/ShopApi.ts"
-import { orDieOnSql } from "../domain/account.ts"
-import {
-  checkoutFlashKeys,
-  currentTagStep,
-  dimension17,
-  errorStatus,
-  flash,
-  okResponseStatus,
-  removedProductTagData,
-  tagDataFor,
-  transformDimensionData
-} from "../domain/checkout.ts"
+import { orDieOnSql } from "../domain/account/common.ts"
+import { checkoutFlashKeys, errorStatus, flash, okResponseStatus } from "../domain/checkout/common.ts"
+import { currentTagStep, dimension17, removedProductTagData, tagDataFor, transformDimensionData } from "../domain/checkout/tagData.ts"
 
 /** The handlers of the tagData group. */
 export const TagDataHandlers = HttpApiBuilder.group(ShopApi, "tagData", (handlers) =>

@@ -11,8 +11,9 @@ import { HttpApiBuilder } from "effect/http-api"
 import type { WidgetsData } from "../../../core/api/entities/envelope.ts"
 import { Session, type SessionData } from "../../../core/api/security.ts"
 import { ShopApi } from "../../../core/api/ShopApi.ts"
-import { orDieOnSql, shopOf, wishlistSummary } from "../domain/account.ts"
-import { loadWidgetCart, widgetWishlistSize } from "../domain/cart.ts"
+import { orDieOnSql, shopOf } from "../domain/account/common.ts"
+import { wishlistSummary } from "../domain/account/wishlists.ts"
+import { loadWidgetCart, widgetWishlistSize } from "../domain/cart/widget.ts"
 
 /** The widgets data of a session (§7): `cart.articles`, and `wishList` with `items` and `itemsCount` when logged in. */
 export const widgetsDataOf = (session: SessionData, extended: boolean) =>

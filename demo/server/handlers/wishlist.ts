@@ -15,24 +15,9 @@ import { NotFound } from "../../../core/api/errors.ts"
 import { Session, type SessionData } from "../../../core/api/security.ts"
 import { ShopApi } from "../../../core/api/ShopApi.ts"
 import { WishlistRejected } from "../../../core/api/wishlist.ts"
-import {
-  addToWishlist,
-  createWishlist,
-  mainWishlistId,
-  orDieOnSql,
-  ownsWishlist,
-  removeWishlistItem,
-  requireCustomer,
-  type SessionCustomer,
-  shopOf,
-  type WishlistAddRefusal,
-  type WishlistAddTarget,
-  wishlistItems,
-  wishlistRows,
-  wishlistSummary,
-  wishlistTexts,
-  wishlistView
-} from "../domain/account.ts"
+import { addToWishlist, createWishlist, mainWishlistId, ownsWishlist, removeWishlistItem, type WishlistAddRefusal, type WishlistAddTarget, wishlistItems, wishlistRows, wishlistSummary, wishlistTexts, wishlistView } from "../domain/account/wishlists.ts"
+import { orDieOnSql, shopOf } from "../domain/account/common.ts"
+import { requireCustomer, type SessionCustomer } from "../domain/account/customer.ts"
 
 /** A 422 refusal shown in the drawer (§8: `redirect` false). */
 export const wishlistRejected = (describedBy: string): WishlistRejected =>

@@ -15,14 +15,13 @@ import { csrfHeader, sessionCookie, shopIdHeader } from "../../../core/api/heade
 import { CallPolicy, CsrfProtection, csrfRefusedMessage, CurrentSession, Session, type SessionData } from "../../../core/api/security.ts"
 import { isShopId, type ShopId } from "../../../core/domain/shop.ts"
 import { CacheBypass, cachedRead, ReadCache } from "../db/ReadCache.ts"
+import { newToken, sessionMaxAgeSeconds } from "../domain/account/sessions.ts"
+import { openCartFor } from "../domain/cart/ownership.ts"
 import { overTls, SecuritySettings } from "./securitySettings.ts"
 import { throttledOperations, throttleWait, tooManyRequests } from "./throttle.ts"
 
 /** The shop a session starts in when the call names none. */
 export const defaultShopId: ShopId = "CZ10MA"
-
-/** How long a session lives without use, in seconds (30 days). */
-export const sessionMaxAgeSeconds = 30 * 24 * 60 * 60
 
 /** The query parameter that may carry the CSRF token on the logout link (§6). */
 export const csrfQueryParameter = "csrf_token"
@@ -33,9 +32,6 @@ export const csrfQueryParameter = "csrf_token"
  * travels in a URL (logs, Referer).
  */
 export const csrfInQueryOperations: ReadonlySet<string> = new Set(["account.logout"])
-
-/** A new random token (session ids, CSRF tokens): 32 bytes, base64url. */
-export const newToken = (): string => randomBytes(32).toString("base64url")
 
 interface SessionRow {
   readonly session_id: string
@@ -48,22 +44,6 @@ interface SessionRow {
   /** When the session ends. */
   readonly expires_at: Date
 }
-
-/**
- * The open cart of a customer in a shop, or of an anonymous session: created when missing.
- */
-export const openCartFor = (shopId: ShopId, customerId: number | null) =>
-  Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
-    if (customerId !== null) {
-      const existing = yield* sql<{ cart_id: number }>`
-        SELECT cart_id FROM carts WHERE shop_id = ${shopId} AND customer_id = ${customerId} AND status = 'open'`
-      if (existing[0] !== undefined) return existing[0].cart_id
-    }
-    const created = yield* sql<{ cart_id: number }>`
-      INSERT INTO carts (shop_id, customer_id) VALUES (${shopId}, ${customerId}) RETURNING cart_id`
-    return created[0]!.cart_id
-  })
 
 /**
  * The session named by `cookieId` with whether its cart is usable, in one statement (the read

@@ -1,0 +1,122 @@
+/**
+ * Adding articles to the cart (with services and bonus sets).
+ *
+ * @module
+ */
+import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
+import type { SqlError } from "effect/sql/SqlError"
+import { type BundleType } from "../../../../core/domain/cart.ts"
+import { clampQuantity } from "../../../../core/domain/quantity.ts"
+import { type CartChange, cartFlashKeys, CartNotFound, CartRefused, type CartRequirements, notFound, notice, refused } from "./errors.ts"
+import { countAllowed, mutateCart } from "./mutation.ts"
+
+// -----------------------------------------------------------------------------------------------
+// articles: add, change amount, delete
+// -----------------------------------------------------------------------------------------------
+
+/** What is added: a variant or a bonus set. */
+export type ArticleRef =
+  | { readonly variantId: number; readonly bonusSetId?: undefined }
+  | { readonly bonusSetId: number; readonly variantId?: undefined }
+
+/** A service chosen with an added article: the bundle `type` and the offered bundle's id. */
+export interface ServiceChoice {
+  readonly type: BundleType
+  readonly bundleId: number
+}
+
+/** The result of an add: the cart item holding the article, and notices. */
+export interface AddResult extends CartChange {
+  readonly itemId: number
+}
+
+/** Attaches a service bundle to a cart item inside the running transaction. */
+export const attachInTx = (itemId: number, productId: number | null, type: BundleType, bundleId: number) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const offers = productId === null ? [] : yield* sql<{ readonly price: string }>`
+      SELECT price::text AS price FROM bundle_offers
+      WHERE bundle_id = ${bundleId} AND product_id = ${productId} AND type = ${type}`
+    const offer = offers[0]
+    if (offer === undefined) return yield* notFound("bundle", `No ${type} bundle ${bundleId} offered for item ${itemId}`)
+    if (type !== "digital") {
+      yield* sql`DELETE FROM cart_item_bundles WHERE cart_item_id = ${itemId} AND type = ${type} AND bundle_id <> ${bundleId}`
+    }
+    yield* sql`INSERT INTO cart_item_bundles (cart_item_id, bundle_id, type, price)
+      VALUES (${itemId}, ${bundleId}, ${type}, ${offer.price}::numeric)
+      ON CONFLICT (cart_item_id, bundle_id) DO NOTHING`
+  })
+
+/**
+ * Adds `amount` pieces of a variant or bonus set of the cart's shop, with chosen services. An article already in
+ * the cart (not as a gift) gets the pieces added, clamped to 1..30 (§5) with a notice when clamped. Refused
+ * (flash) when out of stock or when the count would exceed the stock; unknown or inactive articles and bundles not
+ * offered for the article are {@link CartNotFound}.
+ */
+export const addToCart = (
+  cartId: number,
+  article: ArticleRef,
+  amount: number,
+  services: ReadonlyArray<ServiceChoice> = []
+): Effect.Effect<AddResult, SqlError | CartNotFound | CartRefused, CartRequirements> =>
+  mutateCart(cartId, (cart) =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      // The article, its stock and the cart's line holding it (not a gift), in one statement.
+      const found = article.variantId !== undefined
+        ? yield* sql<{ readonly product_id: number | null; readonly stock: number | null; readonly cart_item_id: number | null; readonly count: number | null }>`
+            SELECT v.product_id, st.in_stock AS stock, line.cart_item_id, line.count
+            FROM variants v
+            JOIN products p ON p.product_id = v.product_id
+            JOIN prices pr ON pr.variant_id = v.variant_id
+            LEFT JOIN stock st ON st.variant_id = v.variant_id
+            LEFT JOIN LATERAL (
+              SELECT cart_item_id, count FROM cart_items
+              WHERE cart_id = ${cart.cartId} AND NOT is_gift AND variant_id = v.variant_id AND bonus_set_id IS NULL
+              ORDER BY cart_item_id LIMIT 1) line ON true
+            WHERE v.variant_id = ${article.variantId} AND v.shop_id = ${cart.shopId} AND p.active`
+        : yield* sql<{ readonly product_id: number | null; readonly stock: number | null; readonly cart_item_id: number | null; readonly count: number | null }>`
+            SELECT NULL::integer AS product_id,
+                   (SELECT min(COALESCE(st.in_stock, 0) / bsi.count)::int FROM bonus_set_items bsi
+                    LEFT JOIN stock st ON st.variant_id = bsi.variant_id
+                    WHERE bsi.bonus_set_id = bs.bonus_set_id) AS stock,
+                   line.cart_item_id, line.count
+            FROM bonus_sets bs
+            LEFT JOIN LATERAL (
+              SELECT cart_item_id, count FROM cart_items
+              WHERE cart_id = ${cart.cartId} AND NOT is_gift AND bonus_set_id = bs.bonus_set_id AND variant_id IS NULL
+              ORDER BY cart_item_id LIMIT 1) line ON true
+            WHERE bs.bonus_set_id = ${article.bonusSetId} AND bs.shop_id = ${cart.shopId} AND bs.active`
+      const row = found[0]
+      if (row === undefined) {
+        return yield* (article.variantId !== undefined
+          ? notFound("variant", `No variant ${article.variantId} in this shop`)
+          : notFound("bonusSet", `No bonus set ${article.bonusSetId} in this shop`))
+      }
+      const productId = row.product_id
+      const stock = row.stock ?? 0
+      const existing = row.cart_item_id === null ? [] : [{ cart_item_id: row.cart_item_id, count: row.count ?? 0 }]
+      const current = existing[0]?.count ?? 0
+      const wanted = current + amount
+      const count = clampQuantity(wanted)
+      if (stock <= 0) return yield* refused(cartFlashKeys.outOfStock, "amount")
+      if (!countAllowed(count, current, stock)) return yield* refused(cartFlashKeys.stockExceeded, "amount")
+      let itemId: number
+      if (existing[0] !== undefined) {
+        itemId = existing[0].cart_item_id
+        yield* sql`UPDATE cart_items SET count = ${count} WHERE cart_item_id = ${itemId}`
+      } else {
+        const inserted = yield* sql<{ readonly cart_item_id: number }>`
+          INSERT INTO cart_items (cart_id, article_type, variant_id, bonus_set_id, count, position)
+          VALUES (${cart.cartId}, ${article.variantId !== undefined ? "variant" : "bonus_set"},
+                  ${article.variantId ?? null}, ${article.bonusSetId ?? null}, ${count},
+                  (SELECT COALESCE(max(position), -1) + 1 FROM cart_items WHERE cart_id = ${cart.cartId}))
+          RETURNING cart_item_id`
+        itemId = inserted[0]!.cart_item_id
+      }
+      for (const service of services) {
+        yield* attachInTx(itemId, productId, service.type, service.bundleId)
+      }
+      return { itemId, flashes: count === wanted ? [] : [notice(cartFlashKeys.amountClamped, "warning")] }
+    }))

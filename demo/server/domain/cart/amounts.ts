@@ -1,0 +1,66 @@
+/**
+ * Changing an article's amount and removing articles from the cart.
+ *
+ * @module
+ */
+import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
+import type { SqlError } from "effect/sql/SqlError"
+import { clampQuantity } from "../../../../core/domain/quantity.ts"
+import { type CartChange, cartFlashKeys, CartNotFound, CartRefused, type CartRequirements, noFlashes, notFound, notice, refused } from "./errors.ts"
+import { countAllowed, lineOf, mustRead, mutateCart } from "./mutation.ts"
+
+/**
+ * Sets the count of a cart item (clamped to 1..30, §5). Lowering is always allowed; raising is refused (flash) when
+ * the stock does not allow it; a gift's count is fixed. An unknown item is {@link CartNotFound}.
+ */
+export const changeAmount = (
+  cartId: number,
+  itemId: number,
+  amount: number
+): Effect.Effect<CartChange, SqlError | CartNotFound | CartRefused, CartRequirements> =>
+  mutateCart(cartId, () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const line = yield* Effect.flatMap(mustRead(cartId), (state) => lineOf(state, itemId))
+      if (line.gift) return yield* refused(cartFlashKeys.giftFixed, "id")
+      const count = clampQuantity(amount)
+      if (!countAllowed(count, line.count, line.stock)) return yield* refused(cartFlashKeys.stockExceeded, "amount")
+      yield* sql`UPDATE cart_items SET count = ${count} WHERE cart_item_id = ${itemId}`
+      return count === amount ? noFlashes : { flashes: [notice(cartFlashKeys.amountClamped, "warning")] }
+    }))
+
+/**
+ * Deletes the cart items `itemIds` (and the gifts hanging on them); ids not in the cart are ignored, so a repeated
+ * delete is harmless. Answers how many items went; nothing is notified when none did.
+ */
+export const deleteItems = (
+  cartId: number,
+  itemIds: ReadonlyArray<number>
+): Effect.Effect<number, SqlError | CartNotFound, CartRequirements> =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    if (itemIds.length === 0) return 0
+    const present = yield* sql<{ readonly cart_item_id: number }>`
+      SELECT cart_item_id FROM cart_items WHERE cart_id = ${cartId} AND ${sql.in("cart_item_id", itemIds)}`
+    if (present.length === 0) return 0
+    return yield* mutateCart(cartId, () =>
+      Effect.map(
+        sql<{ readonly cart_item_id: number }>`
+          DELETE FROM cart_items WHERE cart_id = ${cartId} AND ${sql.in("cart_item_id", itemIds)}
+          RETURNING cart_item_id`,
+        (rows) => rows.length
+      ))
+  })
+
+/** Deletes one cart item; {@link CartNotFound} when it is not in the cart (the legacy delete). */
+export const deleteItem = (
+  cartId: number,
+  itemId: number
+): Effect.Effect<void, SqlError | CartNotFound, CartRequirements> =>
+  mutateCart(cartId, () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const rows = yield* sql`DELETE FROM cart_items WHERE cart_id = ${cartId} AND cart_item_id = ${itemId} RETURNING cart_item_id`
+      if (rows.length === 0) return yield* notFound("item", `No item ${itemId} in the cart`)
+    }))

@@ -1,0 +1,129 @@
+/**
+ * The cart's billing methods (§3 Payment) and the payment context they depend on.
+ *
+ * @module
+ */
+import { Clock, Effect } from "effect"
+import { SqlClient } from "effect/sql"
+import type { SqlError } from "effect/sql/SqlError"
+import type { BillingMethod, BillingMethods, ChildPayment } from "../../../../core/api/entities/payment.ts"
+import { availableBillingMethods, defaultPaymentLimitation, exceedsOrderLimit, isIncompatibleWithCoupons, isLengthyPaymentDisabled, paymentLimitationOf } from "../../../../core/domain/payment.ts"
+import { shopSettings } from "../shopSettings.ts"
+import { cartTotals } from "./entity.ts"
+import { type CartState, readCartCached } from "./reading.ts"
+
+// -----------------------------------------------------------------------------------------------
+// billing methods
+// -----------------------------------------------------------------------------------------------
+
+/** A `billing_methods` row of the shop. */
+export interface BillingRow {
+  readonly code: string
+  readonly parent_code: string | null
+  readonly title: string
+  readonly price: number
+  readonly lengthy: boolean
+  readonly disabled: boolean
+  readonly provider_check: string | null
+  /** The highest order value the method takes (cash on delivery), null: any. */
+  readonly max_order_total: number | null
+}
+
+/**
+ * The order state date the 'lengthy' payments read (§4, our reading of "an order state date"): the day (UTC
+ * `yyyy-mm-dd`) of the latest state change of the shopper's last order in the shop (a customer's last order, a
+ * guest's last order of the session), null when there is none; and today (the Clock's UTC day).
+ */
+export interface OrderStateDates {
+  readonly orderStateDate: string | null
+  readonly today: string
+}
+
+/** Whether the browser can make wallet payments (§5); the server assumes not unless told. */
+export interface PaymentContext {
+  readonly walletSupported: boolean
+}
+
+/**
+ * The billing methods of a cart (§3), keyed by code, as offered to the shopper: the shop's active methods with
+ * their child payments (saved cards, instalment products) and `selected` flags; `disabled` when the shop marks them
+ * so, when the cart's value after discounts exceeds the method's highest order value (cash on delivery), when a
+ * 'lengthy' payment meets an order state date of today (§4), or, with a gift certificate (G) applied, when they are
+ * provider-checked (deferred CZN, revolving CZG) and thus incompatible with coupons (§4); `invalid` when a selected
+ * delivery does not allow them; then filtered by the core rule `availableBillingMethods` (wallet methods, shop
+ * quirks such as CZ0 removed when disabled, §5).
+ */
+export const billingMethodsOf = (
+  state: CartState,
+  rows: ReadonlyArray<BillingRow>,
+  allowedByDelivery: ReadonlyArray<ReadonlySet<string>>,
+  context: PaymentContext,
+  dates: OrderStateDates = { orderStateDate: null, today: "" }
+): BillingMethods => {
+  const couponsIncompatible = isIncompatibleWithCoupons(state.discounts)
+  const orderValue = cartTotals(state).afterDiscounts
+  const selection = state.billingSelection
+  const methods: Record<string, BillingMethod> = {}
+  for (const row of rows.filter((r) => r.parent_code === null)) {
+    const children = rows.filter((r) => r.parent_code === row.code)
+    const childPayments: Array<ChildPayment> = children.map((child) => ({
+      code: child.code,
+      title: child.title,
+      selected: state.billingMethodCode === row.code &&
+        (selection?.cardId === child.code || selection?.productCode === child.code),
+      ...(child.disabled ? { disabled: true } : {})
+    }))
+    const lengthyToday = isLengthyPaymentDisabled({ lengthy: row.lengthy }, dates.orderStateDate, dates.today)
+    methods[row.code] = {
+      title: row.title,
+      price: row.price,
+      selected: state.billingMethodCode === row.code,
+      disabled: row.disabled || exceedsOrderLimit(row.max_order_total, orderValue) || lengthyToday ||
+        (couponsIncompatible && row.provider_check !== null),
+      invalid: allowedByDelivery.some((allowed) => !allowed.has(row.code)),
+      ...(childPayments.length === 0 ? {} : { childPayments }),
+      lengthy: row.lengthy,
+      orderStateDate: dates.orderStateDate
+    }
+  }
+  return availableBillingMethods(methods, { shop: state.shop, walletSupported: context.walletSupported })
+}
+
+/** The shop's billing rows, the billing codes each selected delivery allows, and the order-state dates of a cart. */
+export const readBilling = (state: CartState) =>
+  Effect.gen(function*() {
+    const settings = yield* shopSettings(state.shop.shopId)
+    const rows = settings.billing
+    const byDelivery = new Map<string, Set<string>>()
+    for (const selection of state.checkout.selections) {
+      const set = byDelivery.get(selection.delivery_key) ?? new Set<string>()
+      for (const payment of settings.payments) {
+        if (
+          payment.delivery_method_id === selection.delivery_method_id &&
+          paymentLimitationOf({ paymentLimitation: payment.payment_limitation }) === defaultPaymentLimitation
+        ) set.add(payment.billing_code)
+      }
+      byDelivery.set(selection.delivery_key, set)
+    }
+    const changed = state.lastOrderChangedAt
+    const dates: OrderStateDates = {
+      orderStateDate: changed === null ? null : changed.slice(0, 10),
+      today: new Date(yield* Clock.currentTimeMillis).toISOString().slice(0, 10)
+    }
+    return { rows, allowedByDelivery: [...byDelivery.values()], dates }
+  })
+
+/** The billing methods offered for a cart read ({@link billingMethodsOf}). */
+export const billingMethodsOfState = (
+  state: CartState,
+  context: PaymentContext
+): Effect.Effect<BillingMethods, SqlError, SqlClient.SqlClient> =>
+  Effect.map(readBilling(state), ({ rows, allowedByDelivery, dates }) =>
+    billingMethodsOf(state, rows, allowedByDelivery, context, dates))
+
+/** The billing methods offered for `cartId` ({@link billingMethodsOf}); none for an unknown cart. */
+export const loadBillingMethods = (
+  cartId: number,
+  context: PaymentContext
+): Effect.Effect<BillingMethods, SqlError, SqlClient.SqlClient> =>
+  Effect.flatMap(readCartCached(cartId), (state) => state === undefined ? Effect.succeed({}) : billingMethodsOfState(state, context))

@@ -1,0 +1,87 @@
+/**
+ * Changing a cart: locking and touching it in one transaction and notifying live data (§7).
+ *
+ * @module
+ */
+import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
+import type { SqlError } from "effect/sql/SqlError"
+import { canIncrease } from "../../../../core/domain/quantity.ts"
+import { cartChangedChannel, Database } from "../../db/Database.ts"
+import { CartNotFound, type CartRequirements, notFound } from "./errors.ts"
+import { type CartState, readCart } from "./reading.ts"
+
+// -----------------------------------------------------------------------------------------------
+// changing: lock, touch, notify
+// -----------------------------------------------------------------------------------------------
+
+/** The cart row a mutation holds locked. */
+export interface LockedCart {
+  readonly cartId: number
+  readonly shopId: string
+  readonly customerId: number | null
+}
+
+/**
+ * Sends the live-data notification of a cart change (§7: "a live-data websocket notification is sent after cart
+ * changes"): `NOTIFY cart_changed` with `{"cartId":N}`. Inside a transaction it is delivered at commit.
+ */
+export const notifyCartChanged = (cartId: number): Effect.Effect<void, SqlError, Database> =>
+  Effect.gen(function*() {
+    const database = yield* Database
+    yield* database.notify(cartChangedChannel, JSON.stringify({ cartId }))
+  })
+
+/**
+ * Locks an open cart for a change and marks it changed, in one statement: bumps its `version` and `updated_at`
+ * and sends the live-data notification (delivered at commit, so a change that fails and rolls back notifies
+ * nothing). Answers the locked row with its status.
+ */
+const lockAndTouch = (cartId: number) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    return yield* sql<{ readonly cart_id: number; readonly shop_id: string; readonly customer_id: number | null; readonly status: string }>`
+      WITH touched AS (
+        UPDATE carts SET version = version + 1, updated_at = now() WHERE cart_id = ${cartId}
+        RETURNING cart_id, shop_id, customer_id, status)
+      SELECT cart_id, shop_id, customer_id, status, pg_notify(${cartChangedChannel}, ${JSON.stringify({ cartId })}) AS notified
+      FROM touched`
+  })
+
+/**
+ * Runs a change of an open cart in one transaction: locks the cart row (concurrent changes of one cart queue up)
+ * and marks it changed (version, `updated_at`, the live-data notification at commit), then runs `change`. A failure
+ * rolls everything back and notifies nothing. A cart that is not open (already ordered) is {@link CartNotFound}.
+ */
+export const mutateCart = <A, E, R>(
+  cartId: number,
+  change: (cart: LockedCart) => Effect.Effect<A, E, R>
+): Effect.Effect<A, E | SqlError | CartNotFound, R | CartRequirements> =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    return yield* sql.withTransaction(
+      Effect.gen(function*() {
+        const row = (yield* lockAndTouch(cartId))[0]
+        if (row === undefined || row.status !== "open") return yield* notFound("cart", `No open cart ${cartId}`)
+        return yield* change({ cartId: row.cart_id, shopId: row.shop_id, customerId: row.customer_id })
+      })
+    )
+  })
+
+/** The cart state of `cartId`, or {@link CartNotFound}. */
+export const mustRead = (cartId: number) =>
+  Effect.flatMap(readCart(cartId), (state) =>
+    state === undefined ? Effect.fail(notFound("cart", `No cart ${cartId}`)) : Effect.succeed(state))
+
+/** The line of cart item `itemId`, or {@link CartNotFound}. */
+export const lineOf = (state: CartState, itemId: number) =>
+  Effect.suspend(() => {
+    const line = state.lines.find((candidate) => candidate.itemId === itemId)
+    return line === undefined
+      ? Effect.fail(notFound("item", `No item ${itemId} in the cart`))
+      : Effect.succeed(line)
+  })
+
+/** Whether `count` pieces may be held with `stock` in stock, coming from `current` (§5: raising needs stock). */
+export const countAllowed = (count: number, current: number, stock: number): boolean =>
+  count <= current || canIncrease(count - 1, stock)
