@@ -11,7 +11,12 @@ import type { SessionData } from "../../../../core/api/security.ts"
 import { isSafeRedirectTarget, returnParameter } from "../../../../core/domain/redirect.ts"
 import { shopById } from "../../../../core/domain/shop.ts"
 import type { Shop } from "../../../../core/domain/shop.ts"
-import { maxPasswordLength, minPasswordLength } from "./registration.ts"
+
+/** The shortest password registration accepts. */
+export const minPasswordLength = 8
+
+/** The longest password registration accepts (bounds the hashing work of one request). */
+export const maxPasswordLength = 256
 
 /** The texts the server answers with (the demo's locale is en-US, §9). */
 export const accountTexts = {

@@ -8,14 +8,8 @@ import { SqlClient } from "effect/sql"
 import type { ShopId } from "../../../../core/domain/shop.ts"
 import { hashPassword } from "../../db/password.ts"
 import { maxFieldLength } from "./addresses.ts"
-import { accountTexts } from "./common.ts"
+import { accountTexts, maxPasswordLength, minPasswordLength } from "./common.ts"
 import { unknownConsentKeys } from "./consents.ts"
-
-/** The shortest password registration accepts. */
-export const minPasswordLength = 8
-
-/** The longest password registration accepts (bounds the hashing work of one request). */
-export const maxPasswordLength = 256
 
 /** The new customer of a registration. */
 export interface NewCustomer {
