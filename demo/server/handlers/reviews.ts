@@ -13,6 +13,7 @@ import { Session, type SessionData } from "../../../core/api/security.ts"
 import { ShopApi } from "../../../core/api/ShopApi.ts"
 import { productReviewsConsent } from "../../../core/api/entities/customer.ts"
 import { isGranted } from "../../../core/domain/consent.ts"
+import { customerReviews } from "../domain/reviews.ts"
 import { effectiveConsents, orDieOnSql, requireCustomer, type SessionCustomer, sessionCustomer } from "../domain/account.ts"
 
 /** Reviews per page when the query names no limit (ours). */
@@ -93,6 +94,8 @@ const productExists = (session: SessionData, productId: number) =>
  *   otherwise), one review per product (422 `field: "productId"`; a unique index backs it); published at once.
  * - `updateReview`: the caller's own review (404 for anyone else's), same consent rule; replaces rating, text,
  *   pros and cons.
+ * - `getCustomerReviews` (ours): the logged-in customer's reviews in the shop and the bought products still to rate
+ *   (`customerReviews`); 401 for a guest.
  */
 export const ReviewsHandlers = HttpApiBuilder.group(
   ShopApi,
@@ -142,6 +145,12 @@ export const ReviewsHandlers = HttpApiBuilder.group(
             return yield* new Unprocessable({ message: "You have already reviewed this product.", field: "productId" })
           }
           return { review: reviewView(inserted[0], customer.customerId) }
+        })))
+      .handle("getCustomerReviews", () =>
+        run(Effect.gen(function*() {
+          const session = yield* Session
+          const customer = yield* requireCustomer(session)
+          return yield* customerReviews(customer.customerId, session.shopId)
         })))
       .handle("updateReview", ({ payload }) =>
         run(Effect.gen(function*() {
