@@ -26,7 +26,8 @@ export type WatchdogRequestProblem = "nothingWatched" | "priceLimit"
 export const watchdogRequestProblem = (request: WatchdogRequest): WatchdogRequestProblem | undefined => {
   const { priceLimit, watchAvailability } = request
   if (priceLimit !== null) {
-    if (!Number.isFinite(priceLimit) || priceLimit <= 0 || Math.round(priceLimit * 100) !== priceLimit * 100) {
+    // Whole cents, read with a tolerance: 0.14 * 100 is 14.000000000000002 in binary floating point.
+    if (!Number.isFinite(priceLimit) || priceLimit <= 0 || Math.abs(Math.round(priceLimit * 100) - priceLimit * 100) > 1e-6) {
       return "priceLimit"
     }
     return undefined
