@@ -51,7 +51,7 @@ export function Rankings({ initial }: RankingsProps) {
       <p>{t("ap_rankings_intro")}</p>
       {average === null ? <p>{t("ap_rankings_empty")}</p> : (
         <>
-          <p className="sf-rankings-average"><Stars rating={average} /> {t("ap_rankings_average", { rating: average })}</p>
+          <p className="sf-rankings-average"><Stars rating={average} /> <span>{t("ap_rankings_average", { rating: average })}</span></p>
           <ol className="sf-account-cards">
             {ranked.map((entry) => (
               <RankedReview
