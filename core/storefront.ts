@@ -23,6 +23,7 @@ import { Consent } from "./services/Consent.ts"
 import { Contact } from "./services/Contact.ts"
 import { Content } from "./services/Content.ts"
 import { Legal } from "./services/Legal.ts"
+import { AccountProducts } from "./services/AccountProducts.ts"
 import { LiveData } from "./services/LiveData.ts"
 import { Menu } from "./services/Menu.ts"
 import { Outlets } from "./services/Outlets.ts"
@@ -84,6 +85,7 @@ export type StorefrontServices =
   | Wishlist
   | ShopApiClient
   | HttpClient.HttpClient
+  | AccountProducts
 
 const transportOf = (transport: StorefrontOptions["transport"]): Layer.Layer<HttpClient.HttpClient> => {
   if (transport === undefined || transport === "fetch") return FetchHttpClient.layer
@@ -128,7 +130,8 @@ export const layer = (options: StorefrontOptions): Layer.Layer<StorefrontService
     Catalog.layer({
       productApiUrl: `${options.baseUrl}${sideApiPaths.productApi}`,
       recentlyViewedApiUrl: `${options.baseUrl}${sideApiPaths.recentlyViewedApi}`
-    })
+    }),
+    AccountProducts.layer
   ).pipe(Layer.provideMerge(Layer.merge(cart, customerIdFollowsAccount.pipe(Layer.provide(cart)))))
 }
 

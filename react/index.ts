@@ -132,3 +132,4 @@ export { PaymentChoice, type PaymentChoiceProps } from "./components/checkout/Pa
 export { PickupPointPicker, listedBranchCount, type PickupPointPickerProps } from "./components/checkout/PickupPointPicker.tsx"
 export type { MapBranch, PickupMapProps, TileSource } from "./components/checkout/PickupMap.tsx"
 export { useShippingActions, type DeliverySelection, type ShippingActions } from "./components/checkout/shippingActions.ts"
+export * from "./components/account/index.ts"

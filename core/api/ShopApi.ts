@@ -42,6 +42,7 @@ import { SessionGroup } from "./session.ts"
 import { TagDataGroup } from "./tagData.ts"
 import { WidgetsGroup } from "./widgets.ts"
 import { LegacyWishlistGroup, WishlistGroup } from "./wishlist.ts"
+import { WatchdogGroup } from "./watchdog.ts"
 
 /** Every group of the shop API (a new group of the contract is added here). */
 export const shopGroups = [
@@ -77,7 +78,8 @@ export const shopGroups = [
   CrossSellGroup,
   CatalogueGroup,
   PasswordRecoveryGroup,
-  PetFormGroup
+  PetFormGroup,
+  WatchdogGroup
 ] as const
 
 /**

@@ -256,9 +256,13 @@ export const OrderHistoryQuery = Schema.Struct({
 /** Decoded type of {@link OrderHistoryQuery}. */
 export type OrderHistoryQuery = typeof OrderHistoryQuery.Type
 
-/** One line of a placed order: what was bought, how many, at what price, and the product link when the product is sold still. */
+/**
+ * One line of a placed order: what was bought (the `productId` of a product line, which getProductLicenseKeys asks
+ * with), how many, at what price, and the product link when the product is sold still.
+ */
 export const OrderLine = Schema.Struct({
   title: SafeString,
+  productId: Schema.optionalKey(WireInt),
   count: WireInt,
   unitPrice: WireNumber,
   linePrice: WireNumber,

@@ -86,9 +86,38 @@ export const ProductLicenseKeys = Schema.Struct({
 export type ProductLicenseKeys = typeof ProductLicenseKeys.Type
 
 /**
+ * A digital product the customer bought (ours): the order (`purchaseId`, its number `orderId`, when it was placed
+ * `orderedAt`), the order line's `productId` (what getProductLicenseKeys asks with), its `title`, the `count` of
+ * pieces, and the digital content's `platform` and `licenseType` ('key', 'account' or 'download').
+ */
+export const DigitalContentItem = Schema.Struct({
+  purchaseId: WireInt,
+  orderId: WireString,
+  orderedAt: SafeString,
+  productId: WireInt,
+  title: SafeString,
+  count: WireInt,
+  platform: Schema.optionalKey(SafeString),
+  licenseType: Schema.optionalKey(SafeString)
+})
+
+/** Decoded type of {@link DigitalContentItem}. */
+export type DigitalContentItem = typeof DigitalContentItem.Type
+
+/** The customer's digital content: the bought items, newest order first, and their API key (masked; null: none). */
+export const DigitalContentList = Schema.Struct({
+  items: Schema.Array(DigitalContentItem),
+  apiKey: Schema.NullOr(CustomerApiKey)
+})
+
+/** Decoded type of {@link DigitalContentList}. */
+export type DigitalContentList = typeof DigitalContentList.Type
+
+/**
  * The digital content calls, all for a logged-in customer (401 otherwise): `createCustomerApiKey` and
  * `updateCustomerApiKey` (POST, CSRF-protected), `getProductLicenseKeys` (GET, read-only; 404 when the product is
- * not in the customer's purchase).
+ * not in the customer's purchase), and `getDigitalContent` (ours, GET: what the customer bought with a licence, and
+ * the API key masked; the spec lists no call for the page itself).
  */
 export class DigitalContentGroup extends HttpApiGroup.make("digitalContent").add(
   HttpApiEndpoint.post("createCustomerApiKey", `${digitalContentBase}/createCustomerApiKey`, {
@@ -109,5 +138,9 @@ export class DigitalContentGroup extends HttpApiGroup.make("digitalContent").add
     error: [LoginRequired, NotFound]
   })
     .middleware(CsrfProtection)
-    .annotate(OpenApi.Description, "Renames, enables or disables one of the customer's API keys (§7).")
+    .annotate(OpenApi.Description, "Renames, enables or disables one of the customer's API keys (§7)."),
+  HttpApiEndpoint.get("getDigitalContent", `${digitalContentBase}/getDigitalContent`, {
+    success: DigitalContentList,
+    error: LoginRequired
+  }).annotate(OpenApi.Description, "The digital products the customer bought and their API key, masked (§2 clientDigitalContent, ours).")
 ) {}

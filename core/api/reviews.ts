@@ -105,8 +105,43 @@ export const ReviewResult = Schema.Struct({
 export type ReviewResult = typeof ReviewResult.Type
 
 /**
+ * One of the customer's reviews in their ranking list (ours): the `review`, the product's `productTitle` and `url`
+ * (while it is sold).
+ */
+export const CustomerReview = Schema.Struct({
+  review: Review,
+  productTitle: SafeString,
+  url: Schema.optionalKey(SafeString)
+})
+
+/** Decoded type of {@link CustomerReview}. */
+export type CustomerReview = typeof CustomerReview.Type
+
+/** A product the customer bought and has not reviewed yet: `productId`, `title` and the product `url`. */
+export const ProductToRate = Schema.Struct({
+  productId: WireInt,
+  title: SafeString,
+  url: Schema.optionalKey(SafeString)
+})
+
+/** Decoded type of {@link ProductToRate}. */
+export type ProductToRate = typeof ProductToRate.Type
+
+/**
+ * The customer's ranking list (§2 clientRankingList, ours): their reviews in the shop, newest first, and the products
+ * of their orders they have not reviewed yet (at most 20, newest order first).
+ */
+export const CustomerReviews = Schema.Struct({
+  reviews: Schema.Array(CustomerReview),
+  toRate: Schema.Array(ProductToRate)
+})
+
+/** Decoded type of {@link CustomerReviews}. */
+export type CustomerReviews = typeof CustomerReviews.Type
+
+/**
  * The review calls: `getProductReviews` (GET, read-only, public); `createReview` and `updateReview` (POST,
- * CSRF-protected, for a logged-in customer). 422 when the customer lacks the `product_reviews` consent or has
+ * CSRF-protected, for a logged-in customer); `getCustomerReviews` (GET, ours, for a logged-in customer: 401). 422 when the customer lacks the `product_reviews` consent or has
  * already reviewed the product (`field` names the cause); 404 for an unknown product or a review not the caller's.
  */
 export class ReviewsGroup extends HttpApiGroup.make("reviews").add(
@@ -128,5 +163,9 @@ export class ReviewsGroup extends HttpApiGroup.make("reviews").add(
     error: [LoginRequired, NotFound, Unprocessable]
   })
     .middleware(CsrfProtection)
-    .annotate(OpenApi.Description, "Changes one of the logged-in customer's own reviews (§7).")
+    .annotate(OpenApi.Description, "Changes one of the logged-in customer's own reviews (§7)."),
+  HttpApiEndpoint.get("getCustomerReviews", "/api/reviews/getCustomerReviews", {
+    success: CustomerReviews,
+    error: LoginRequired
+  }).annotate(OpenApi.Description, "The logged-in customer's reviews and the bought products still to rate (§2 clientRankingList, ours).")
 ) {}

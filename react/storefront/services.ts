@@ -24,6 +24,7 @@ export { browserStorageLayer } from "./browserStorage.ts"
 export { Catalog } from "../../core/services/Catalog.ts"
 export { Contact } from "../../core/services/Contact.ts"
 export { Legal } from "../../core/services/Legal.ts"
+export { AccountProducts } from "../../core/services/AccountProducts.ts"
 export { ShopApiClient } from "../../core/api/client.ts"
 
 /** The runtime of the services. */

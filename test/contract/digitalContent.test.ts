@@ -33,7 +33,8 @@ describe("digital content contract", () => {
       sortRoutes([
         ["createCustomerApiKey", "POST", "/api/digital-content/createCustomerApiKey"],
         ["getProductLicenseKeys", "GET", "/api/digital-content/getProductLicenseKeys"],
-        ["updateCustomerApiKey", "POST", "/api/digital-content/updateCustomerApiKey"]
+        ["updateCustomerApiKey", "POST", "/api/digital-content/updateCustomerApiKey"],
+        ["getDigitalContent", "GET", "/api/digital-content/getDigitalContent"]
       ])
     )
   })
@@ -43,6 +44,7 @@ describe("digital content contract", () => {
     expect(errorStatusesOf(DigitalContentGroup, "createCustomerApiKey")).toEqual([401])
     expect(errorStatusesOf(DigitalContentGroup, "getProductLicenseKeys")).toEqual([401, 404])
     expect(errorStatusesOf(DigitalContentGroup, "updateCustomerApiKey")).toEqual([401, 404])
+    expect(errorStatusesOf(DigitalContentGroup, "getDigitalContent")).toEqual([401])
     for (const name of ["createCustomerApiKey", "getProductLicenseKeys", "updateCustomerApiKey"]) {
       expect(timeoutOf(DigitalContentGroup, name)).toBe(5000)
     }

@@ -41,11 +41,13 @@ describe("reviews contract", () => {
       sortRoutes([
         ["getProductReviews", "GET", "/api/reviews/getProductReviews"],
         ["createReview", "POST", "/api/reviews/createReview"],
-        ["updateReview", "POST", "/api/reviews/updateReview"]
+        ["updateReview", "POST", "/api/reviews/updateReview"],
+        ["getCustomerReviews", "GET", "/api/reviews/getCustomerReviews"]
       ])
     )
     expect(csrfProtectedOf(ReviewsGroup)).toEqual(["createReview", "updateReview"])
-    for (const name of ["getProductReviews", "createReview", "updateReview"]) expect(timeoutOf(ReviewsGroup, name)).toBe(5000)
+    for (const name of ["getProductReviews", "createReview", "updateReview", "getCustomerReviews"]) expect(timeoutOf(ReviewsGroup, name)).toBe(5000)
+    expect(errorStatusesOf(ReviewsGroup, "getCustomerReviews")).toEqual([401])
     expect(errorStatusesOf(ReviewsGroup, "getProductReviews")).toEqual([404])
     expect(errorStatusesOf(ReviewsGroup, "createReview")).toEqual([401, 404, 422, 429])
     expect(errorStatusesOf(ReviewsGroup, "updateReview")).toEqual([401, 404, 422])

@@ -29,6 +29,7 @@ interface OrderRow {
 interface LineRow {
   readonly order_id: number
   readonly title: string
+  readonly product_id: number | null
   readonly count: number
   readonly unit_price: number
   readonly total_price: number
@@ -96,7 +97,7 @@ export const orderHistory = (
       ORDER BY created_at DESC, order_id DESC LIMIT ${limit} OFFSET ${offset}`
     const orderIds = orders.map((order) => order.order_id)
     const lines = orderIds.length === 0 ? [] : yield* sql<LineRow>`
-      SELECT oi.order_id, oi.title, oi.count, oi.unit_price::float8 AS unit_price, oi.total_price::float8 AS total_price,
+      SELECT oi.order_id, oi.title, oi.product_id, oi.count, oi.unit_price::float8 AS unit_price, oi.total_price::float8 AS total_price,
              oi.variant_id, oi.bonus_set_id, v.variant_url, c.url_key AS category_url_key
       FROM order_items oi
       LEFT JOIN variants v ON v.variant_id = oi.variant_id
@@ -118,6 +119,7 @@ export const orderHistory = (
       }))
     const lineOf = (line: LineRow): OrderLine => ({
       title: line.title,
+      ...(line.product_id === null ? {} : { productId: line.product_id }),
       count: line.count,
       unitPrice: line.unit_price,
       linePrice: line.total_price,

@@ -16,6 +16,7 @@ import { ShopApi } from "../../../core/api/ShopApi.ts"
 import { apiKeyHash, maskedApiKey, newApiKey, newLicenseKey } from "../domain/account/apiKeys.ts"
 import { orDieOnSql } from "../domain/account/common.ts"
 import { requireCustomer } from "../domain/account/customer.ts"
+import { customerDigitalContent } from "../domain/digitalContent.ts"
 
 interface ApiKeyRow {
   readonly customer_id: number
@@ -69,6 +70,8 @@ const digitalBundleIds = (bundles: unknown): ReadonlyArray<number> =>
  * - `getProductLicenseKeys`: for an order `purchaseId` of the customer that contains `productId`, the licence keys of
  *   its digital content (the product's own, or a digital service bought with it), issued on first request, one per
  *   piece; without such an order, the customer's licences of that product recorded without an order; else 404.
+ * - `getDigitalContent` (ours): the digital products of the customer's orders in the shop (`customerDigitalContent`)
+ *   and their API key, masked (null when they have none).
  */
 export const DigitalContentHandlers = HttpApiBuilder.group(
   ShopApi,
@@ -109,6 +112,15 @@ export const DigitalContentHandlers = HttpApiBuilder.group(
             RETURNING customer_id, name, active, key_hint, created_at`
           if (rows[0] === undefined) return yield* new NotFound({ message: "No such API key." })
           return { apiKey: apiKeyView(rows[0], maskedApiKey(rows[0].key_hint)) }
+        })))
+      .handle("getDigitalContent", () =>
+        run(Effect.gen(function*() {
+          const { session, customer } = yield* digitalCustomer
+          const items = yield* customerDigitalContent(customer.customerId, session.shopId)
+          const keys = yield* sql<ApiKeyRow>`
+            SELECT customer_id, name, active, key_hint, created_at FROM customer_api_keys
+            WHERE customer_id = ${customer.customerId}`
+          return { items, apiKey: keys[0] === undefined ? null : apiKeyView(keys[0], maskedApiKey(keys[0].key_hint)) }
         })))
       .handle("getProductLicenseKeys", ({ query }) =>
         run(Effect.gen(function*() {

@@ -16,6 +16,7 @@ import { isGranted } from "../../../core/domain/consent.ts"
 import { effectiveConsents } from "../domain/account/consents.ts"
 import { orDieOnSql } from "../domain/account/common.ts"
 import { requireCustomer, type SessionCustomer, sessionCustomer } from "../domain/account/customer.ts"
+import { customerReviews } from "../domain/reviews.ts"
 
 /** Reviews per page when the query names no limit (ours). */
 export const defaultReviewsPageSize = 10
@@ -95,6 +96,8 @@ const productExists = (session: SessionData, productId: number) =>
  *   otherwise), one review per product (422 `field: "productId"`; a unique index backs it); published at once.
  * - `updateReview`: the caller's own review (404 for anyone else's), same consent rule; replaces rating, text,
  *   pros and cons.
+ * - `getCustomerReviews` (ours): the logged-in customer's reviews in the shop and the bought products still to rate
+ *   (`customerReviews`); 401 for a guest.
  */
 export const ReviewsHandlers = HttpApiBuilder.group(
   ShopApi,
@@ -144,6 +147,12 @@ export const ReviewsHandlers = HttpApiBuilder.group(
             return yield* new Unprocessable({ message: "You have already reviewed this product.", field: "productId" })
           }
           return { review: reviewView(inserted[0], customer.customerId) }
+        })))
+      .handle("getCustomerReviews", () =>
+        run(Effect.gen(function*() {
+          const session = yield* Session
+          const customer = yield* requireCustomer(session)
+          return yield* customerReviews(customer.customerId, session.shopId)
         })))
       .handle("updateReview", ({ payload }) =>
         run(Effect.gen(function*() {

@@ -46,6 +46,7 @@ import { TagDataHandlers } from "../handlers/tagData.ts"
 import { trackingApiRoutes } from "../handlers/trackingApi.ts"
 import { WidgetsHandlers } from "../handlers/widgets.ts"
 import { LegacyWishlistHandlers, WishlistHandlers } from "../handlers/wishlist.ts"
+import { WatchdogHandlers } from "../handlers/watchdog.ts"
 import { AttachmentRoutes } from "./attachments.ts"
 import { HardeningLayer } from "./hardening.ts"
 import { LiveHub, LiveRoutes } from "./live.ts"
@@ -91,7 +92,8 @@ export const ShopHandlers = Layer.mergeAll(
   CrossSellHandlers,
   CatalogueHandlers,
   PasswordRecoveryHandlers,
-  PetFormHandlers
+  PetFormHandlers,
+  WatchdogHandlers
 )
 
 /** The shop API's routes: the contract, its handlers and the server middleware. */

@@ -17,7 +17,10 @@ const pageOf: Partial<Record<keyof UrlKeys, string>> = {
   clientPurchaseList: "routes/purchases.tsx",
   clientWishlist: "routes/wishlists.tsx",
   orderTracking: "routes/order-tracking.tsx",
-  wishlist: "routes/wishlists.tsx"
+  wishlist: "routes/wishlists.tsx",
+  clientDigitalContent: "routes/digital-content.tsx",
+  clientWatchdog: "routes/watchdog.tsx",
+  clientRankingList: "routes/rankings.tsx"
 }
 
 const named = new Map<string, { readonly file: string; readonly id: string }>()

@@ -14,8 +14,8 @@ import { useLink, useShopText } from "../../storefront/text.tsx"
 /** The highest rating (the contract's `maxReviewRating`, kept here so the page loads no schema). */
 const maxRating = 5
 
-/** A rating as stars with its value as text. */
-function Stars({ rating }: { readonly rating: number }) {
+/** A rating as stars with its value as text (an image with the rating as its name). */
+export function Stars({ rating }: { readonly rating: number }) {
   const { t } = useShopText()
   const rounded = Math.max(0, Math.min(maxRating, Math.round(rating)))
   return (

@@ -90,7 +90,7 @@ export interface DemoAccount {
 /** The demo accounts (guests need no account). Password: {@link demoPassword}. */
 export const demoAccounts: ReadonlyArray<DemoAccount> = [
   { key: "silver", description: "logged-in, status silver; billing profile not editable; no personal-collection consent (data-protection modal shows); 2 wishlist items", status: "1", vipType: null, loyaltyClub: null, waitingForConfirmation: false, adultAllowed: false, unclearedLegal: false, hasAddresses: true, missingConsents: ["gdpr_personal_collection"] },
-  { key: "gold", description: "logged-in, status gold; personal and business billing profiles, two shipping addresses; wishlists (7 + 2 items); two past orders; a licence key", status: "2", vipType: null, loyaltyClub: null, waitingForConfirmation: false, adultAllowed: false, unclearedLegal: false, hasAddresses: true, missingConsents: [] },
+  { key: "gold", description: "logged-in, status gold; personal and business billing profiles, two shipping addresses; wishlists (7 + 2 items); two past orders and an order of a digital product (licence keys); two watchdogs; reviews of bought products, one still to rate; a licence key", status: "2", vipType: null, loyaltyClub: null, waitingForConfirmation: false, adultAllowed: false, unclearedLegal: false, hasAddresses: true, missingConsents: [] },
   { key: "vip", description: "VIP (vip_program), gold", status: "2", vipType: "vip_program", loyaltyClub: null, waitingForConfirmation: false, adultAllowed: false, unclearedLegal: false, hasAddresses: true, missingConsents: [] },
   { key: "vip-plus", description: "VIP-plus (vip_plus_program), gold", status: "2", vipType: "vip_plus_program", loyaltyClub: null, waitingForConfirmation: false, adultAllowed: false, unclearedLegal: false, hasAddresses: true, missingConsents: [] },
   { key: "loyalty", description: "loyalty club member (registered)", status: "1", vipType: null, loyaltyClub: "registered", waitingForConfirmation: false, adultAllowed: false, unclearedLegal: false, hasAddresses: true, missingConsents: [] },
@@ -151,7 +151,8 @@ export const seededTables = [
   "newsletter_subscriptions",
   "reviews",
   "orders",
-  "order_items"
+  "order_items",
+  "watchdogs"
 ] as const
 
 /** A table the seed writes. */
@@ -182,7 +183,8 @@ const identityColumns: Partial<Record<SeededTable, string>> = {
   newsletter_subscriptions: "subscription_id",
   reviews: "review_id",
   orders: "order_id",
-  order_items: "order_item_id"
+  order_items: "order_item_id",
+  watchdogs: "watchdog_id"
 }
 
 type Row = Record<string, unknown>
@@ -1152,6 +1154,110 @@ const seedCustomers = (ctx: ShopContext, rng: Rng): void => {
 }
 
 /**
+ * The gold customer's account product pages (§2 clientDigitalContent, clientWatchdog, clientRankingList): an order of
+ * a digital product (its licence keys are issued when the page asks), two watchdogs (a price limit already reached,
+ * and the availability of a variant out of stock), and reviews of the products of their first past order but one,
+ * so the ranking list shows both rated products and one still to rate. Built after every shop, with its own random
+ * stream, so the rows before it keep their ids.
+ */
+const seedAccountProducts = (ctx: ShopContext, rng: Rng): void => {
+  const { shop, rows, ids } = ctx
+  const gold = rows.customers.find((row) => row["shop_id"] === shop.shopId && row["email"] === demoEmail("gold", shop.country))
+  if (gold === undefined) return
+  const customerId = gold["customer_id"] as number
+  const defaultVariantOf = (productId: unknown) =>
+    rows.variants.find((row) => row["product_id"] === productId && row["is_default"] === true)
+  const priceOf = (variantId: unknown) => must(rows.prices.find((row) => row["variant_id"] === variantId))
+  const digital = rows.products.filter((row) => row["shop_id"] === shop.shopId && row["digital_content_id"] !== null && row["active"] !== false)
+  const product = digital.length === 0 ? undefined : rng.pick(digital)
+  const variant = product === undefined ? undefined : defaultVariantOf(product["product_id"])
+  if (product !== undefined && variant !== undefined) {
+    const orderId = ids.next("orders")
+    const count = 2
+    const unit = String(priceOf(variant["variant_id"])["price"])
+    const total = Number(unit) * count
+    rows.order_items.push({
+      order_item_id: ids.next("order_items"),
+      order_id: orderId,
+      article_type: "variant",
+      variant_id: variant["variant_id"],
+      bonus_set_id: null,
+      product_id: product["product_id"],
+      title: variant["title"],
+      brand: product["brand"],
+      category_path: null,
+      count,
+      unit_price: unit,
+      total_price: money(total),
+      bundles: "[]",
+      marketplace_partner_id: null
+    })
+    const vatRate = vatRates[shop.country]
+    rows.orders.push({
+      order_id: orderId,
+      order_number: String(100_000 + orderId),
+      shop_id: shop.shopId,
+      customer_id: customerId,
+      cart_id: null,
+      confirmation_token: rng.chars("0123456789abcdef", 32),
+      state: "delivered",
+      currency: shop.currency,
+      total: money(total),
+      total_no_vat: money(total / (1 + vatRate / 100)),
+      discount_total: "0.00",
+      billing_method_code: must(billingDefs(shop.country, shop.language)[0]).code,
+      billing_selection: null,
+      deliveries: JSON.stringify([{ deliveryId: "digital", method: "e-mail" }]),
+      addresses: JSON.stringify({ billing: null, shipping: null }),
+      customer_data: null,
+      invoice_note: null,
+      pickup_code: null,
+      state_changed_at: at(-20),
+      created_at: at(-21)
+    })
+  }
+  const stockOf = (variantId: unknown) => rows.stock.find((row) => row["variant_id"] === variantId)
+  const physical = ctx.defaultVariants.filter((info) => info.partnerId === null && !digital.some((row) => row["product_id"] === info.productId))
+  const inStock = physical.filter((info) => Number(stockOf(info.variantId)?.["in_stock"] ?? 0) > 0)
+  const soldOut = physical.filter((info) => Number(stockOf(info.variantId)?.["in_stock"] ?? 0) === 0)
+  const cheap = rng.pick(inStock)
+  rows.watchdogs.push({
+    watchdog_id: ids.next("watchdogs"), shop_id: shop.shopId, customer_id: customerId, variant_id: cheap.variantId,
+    price_limit: money(Number(cheap.price) * 1.1), watch_availability: false, created_at: at(-30)
+  })
+  const awaited = soldOut.length === 0 ? undefined : rng.pick(soldOut.filter((info) => info.variantId !== cheap.variantId))
+  if (awaited !== undefined) {
+    rows.watchdogs.push({
+      watchdog_id: ids.next("watchdogs"), shop_id: shop.shopId, customer_id: customerId, variant_id: awaited.variantId,
+      price_limit: money(Math.max(1, Math.round(Number(awaited.price) * 0.8))), watch_availability: true, created_at: at(-10)
+    })
+  }
+  const orderIds = rows.orders.filter((row) => row["customer_id"] === customerId).map((row) => row["order_id"])
+  const bought = [...new Set(rows.order_items.filter((row) => orderIds.includes(row["order_id"])).map((row) => row["product_id"]))]
+  const reviewed = new Set(rows.reviews.filter((row) => row["customer_id"] === customerId).map((row) => row["product_id"]))
+  const author = `${String(gold["firstname"])} ${String(gold["lastname"]).slice(0, 1)}.`
+  for (const [n, productId] of bought.filter((id) => !reviewed.has(id)).slice(0, -1).entries()) {
+    const rating = n === 0 ? 5 : 3
+    const textIndex = rating === 5 ? 0 : 2
+    rows.reviews.push({
+      review_id: ids.next("reviews"),
+      shop_id: shop.shopId,
+      product_id: productId,
+      customer_id: customerId,
+      author_name: author,
+      rating,
+      title: tr(must(texts.reviewTitles[textIndex]), shop.language),
+      text: tr(must(texts.reviewBodies[textIndex]), shop.language),
+      pros: null,
+      cons: null,
+      status: "published",
+      created_at: at(-15 + n, 30 * n),
+      updated_at: at(-15 + n, 30 * n)
+    })
+  }
+}
+
+/**
  * Builds every seeded row in memory, deterministically. Effectful only because the demo password
  * hashes (scrypt, salts from the PRNG) are computed asynchronously.
  */
@@ -1178,6 +1284,7 @@ export const buildSeedRows: Effect.Effect<SeedRows> = Effect.gen(function*() {
     rows.media.push({ media_id: `icon-delivery-${def.code}`, kind: "icon", shape: "icon", label: def.code, color1: "#059669", color2: "#FFFFFF", width: 32, height: 32 })
   }
   const paymentIcons = new Set<string>()
+  const contexts: Array<ShopContext> = []
   for (const shop of allShops) {
     const ctx: ShopContext = { shop, rows, ids, hashes, defaultVariants: [], variantsByLeaf: new Map() }
     seedShopConfig(ctx)
@@ -1190,7 +1297,9 @@ export const buildSeedRows: Effect.Effect<SeedRows> = Effect.gen(function*() {
     }
     seedContent(ctx)
     seedCustomers(ctx, makeRng(`customers:${shop.shopId}`))
+    contexts.push(ctx)
   }
+  for (const ctx of contexts) seedAccountProducts(ctx, makeRng(`accountProducts:${ctx.shop.shopId}`))
   return rows
 })
 

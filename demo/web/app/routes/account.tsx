@@ -19,7 +19,7 @@ import { preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
 
 /** The account menu entries this storefront has pages for (the others are listed as not built in docs/FEATURES.md). */
-const builtEntries: ReadonlySet<AccountMenuKey> = new Set(["accountData", "addresses", "clientPurchaseList", "orderTracking", "clientWishlist", "logout"])
+const builtEntries: ReadonlySet<AccountMenuKey> = new Set(["accountData", "addresses", "clientPurchaseList", "orderTracking", "clientWishlist", "logout", "clientDigitalContent", "clientWatchdog", "clientRankingList"])
 
 const cartUrlOf = (shop: Shop) => shop.urlKeys.cart.replace(/^\/+|\/+$/g, "")
 

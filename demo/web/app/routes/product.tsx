@@ -12,6 +12,7 @@ import { ProductGallery } from "../../../../react/components/widgets/ImageLightb
 import { Availability, Price } from "../../../../react/components/widgets/ProductCard.tsx"
 import { AddToCartButton, AddToWishlistButton } from "../../../../react/components/widgets/BuyButtons.tsx"
 import { ProductReviews } from "../../../../react/components/widgets/Reviews.tsx"
+import { WatchProduct } from "../../../../react/components/account/Watchdogs.tsx"
 import { RecentlyViewed, Recommendations } from "../../../../react/components/widgets/ProductLists.tsx"
 import { shopCaller } from "../lib/api.server.ts"
 import { preferencesOf } from "../lib/preferences.ts"
@@ -127,6 +128,7 @@ export default function Product() {
           </table>
         </section>
       )}
+      <WatchProduct key={`watch-${product.variantId}`} variantId={product.variantId} price={product.price} loggedIn={loggedIn} returnTo={pathname} />
       <ProductReviews key={product.productId} productId={product.productId} initial={reviews} loggedIn={loggedIn} returnTo={pathname} />
       <Recommendations title={t("widgets_recommended")} variantId={product.variantId} />
       <RecentlyViewed title={t("widgets_recently_viewed")} currentVariantId={product.variantId} />

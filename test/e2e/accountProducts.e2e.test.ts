@@ -1,0 +1,160 @@
+/**
+ * The account's product pages in real Chromium (§2 clientDigitalContent, clientWatchdog, clientRankingList, and the
+ * reviews and watchdog of the product page): the gold demo customer opens each page from my account at 375 and 1280
+ * px and sees the seeded data (licence keys, watchdogs, their reviews); a customer watches a product from its page
+ * and stops watching it on the watchdog page; a review written on a product page shows in the ranking list. axe-core
+ * on each page; screenshots into docs/screenshots.
+ */
+import { mkdirSync } from "node:fs"
+import { resolve } from "node:path"
+import { fileURLToPath } from "node:url"
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { shopById, type ShopId } from "../../core/domain/shop.ts"
+import { translate, uiLanguageOf, type MessageKey } from "../../core/messages/index.ts"
+import { axeViolations, launchChromium, startShop, watchErrors, type Shop } from "./harness.ts"
+
+const screenshots = resolve(fileURLToPath(new URL("../../docs/screenshots", import.meta.url)))
+mkdirSync(screenshots, { recursive: true })
+
+let shop: Shop
+let browser: Browser
+
+beforeAll(async () => {
+  shop = await startShop()
+  browser = await launchChromium()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await shop?.stop()
+})
+
+const shopId: ShopId = "CZ10MA"
+const keys = shopById(shopId).urlKeys
+const t = (key: MessageKey, params?: Record<string, string | number>) =>
+  (translate as (l: string, k: string, p?: object) => string)(uiLanguageOf(shopById(shopId)), key, params)
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+
+/** A message of `key` with any text for its placeholder `name`. */
+const anyText = (key: MessageKey, name: string) =>
+  new RegExp(`^${t(key, { [name]: "\u0000" }).split("\u0000").map(escape).join(".+")}$`)
+
+const shopper = async (width: number) => {
+  const context = await browser.newContext({ viewport: { width, height: 900 } })
+  await context.addCookies([
+    { name: "sf_shop", value: shopId, url: shop.url },
+    { name: "sf_consents", value: encodeURIComponent(JSON.stringify({ gdpr_panel: true })), url: shop.url }
+  ])
+  const page = await context.newPage()
+  const errors = watchErrors(page, (text) => text.includes("404"))
+  return { context, page, errors }
+}
+
+const expectNoAxeViolations = async (page: Page, where: string) => {
+  expect(await axeViolations(page), `axe on ${where}`).toEqual([])
+}
+
+const logIn = async (page: Page, email: string) => {
+  await page.goto(`${shop.url}${keys.login}`)
+  // The login form works once the page has hydrated; a click before that only reloads the login page.
+  await expect.poll(async () => {
+    if (new URL(page.url()).pathname === keys.clientMyAccount) return true
+    await page.getByLabel(t("sf_email")).last().fill(email)
+    await page.getByLabel(t("sf_password")).last().fill("demo1234")
+    await page.getByRole("button", { name: t("sf_login") }).last().click()
+    await page.waitForURL((url) => url.pathname === keys.clientMyAccount, { timeout: 3_000 }).catch(() => undefined)
+    return new URL(page.url()).pathname === keys.clientMyAccount
+  }, { timeout: 30_000 }).toBe(true)
+}
+
+/** Clicks `button` until `done` shows (a click before the page's services have loaded does nothing). */
+const clickUntil = async (page: Page, button: () => ReturnType<Page["getByRole"]>, done: () => ReturnType<Page["getByText"]>) => {
+  await expect.poll(async () => {
+    if (await done().count() > 0) return true
+    if (await button().isEnabled().catch(() => false)) await button().click().catch(() => undefined)
+    await done().first().waitFor({ timeout: 2_000 }).catch(() => undefined)
+    return await done().count() > 0
+  }, { timeout: 30_000 }).toBe(true)
+}
+
+const aProduct = async (): Promise<{ readonly url: string; readonly title: string }> => {
+  const answer = await fetch(`${shop.url}/api/catalogue/search?q=%20&perPage=24`, { headers: { "x-shop-id": shopId } })
+  const found = await answer.json() as { products: ReadonlyArray<{ url: string; title: string; inStock: number }> }
+  // The vip customer has reviewed nothing yet, so any product takes their review.
+  return found.products.find((product) => product.inStock > 0)!
+}
+
+describe("account product pages", () => {
+  it("gold@example.cz opens digital content, watchdog and rankings from my account at 375 and 1280 px", async () => {
+    for (const [name, width] of [["mobile", 375], ["desktop", 1280]] as const) {
+      const { context, page, errors } = await shopper(width)
+      await logIn(page, "gold@example.cz")
+      const menu = page.getByRole("navigation", { name: t("sf_account_menu") }).last()
+      for (const [key, href] of [["clientDigitalContent", keys.clientDigitalContent], ["clientWatchdog", keys.clientWatchdog], ["clientRankingList", keys.clientRankingList]] as const) {
+        expect(await menu.getByRole("link", { name: t(`account_menu_${key}`) }).getAttribute("href")).toBe(href)
+      }
+
+      await menu.getByRole("link", { name: t("account_menu_clientDigitalContent") }).click()
+      await page.waitForURL((url) => url.pathname === keys.clientDigitalContent)
+      await expect.poll(() => page.getByRole("heading", { name: t("ap_license_keys") }).count()).toBeGreaterThan(0)
+      expect(await page.locator(".sf-license-key").count()).toBeGreaterThanOrEqual(2)
+      await expectNoAxeViolations(page, `digital content ${name}`)
+      await page.screenshot({ path: `${screenshots}/account-digital-content-${name}.png`, fullPage: true })
+
+      await page.goto(`${shop.url}${keys.clientWatchdog}`)
+      await expect.poll(() => page.getByRole("button", { name: anyText("ap_watchdog_remove", "title") }).count()).toBe(2)
+      expect(await page.getByText(t("ap_watchdog_price_reached")).count()).toBe(1)
+      await expectNoAxeViolations(page, `watchdog ${name}`)
+      await page.screenshot({ path: `${screenshots}/account-watchdog-${name}.png`, fullPage: true })
+
+      await page.goto(`${shop.url}${keys.clientRankingList}`)
+      await expect.poll(() => page.getByText(anyText("ap_rankings_average", "rating")).count()).toBe(1)
+      expect(await page.getByRole("heading", { name: t("ap_rankings_to_rate") }).count()).toBe(1)
+      expect(await page.getByRole("link", { name: anyText("ap_rankings_rate", "title") }).count()).toBeGreaterThan(0)
+      await expectNoAxeViolations(page, `rankings ${name}`)
+      await page.screenshot({ path: `${screenshots}/account-rankings-${name}.png`, fullPage: true })
+      expect(errors).toEqual([])
+      await context.close()
+    }
+  }, 180_000)
+
+  it("a guest is sent to log in and back; a shop without digital content answers 404 for it", async () => {
+    const { context, page } = await shopper(1280)
+    await page.goto(`${shop.url}${keys.clientWatchdog}`)
+    expect(new URL(page.url()).pathname).toBe(keys.login)
+    expect(new URL(page.url()).searchParams.get("return")).toBe(keys.clientWatchdog)
+    const without = shopById(shopId).features.digitalContent ? undefined : keys.clientDigitalContent
+    if (without !== undefined) expect((await page.goto(`${shop.url}${without}`))?.status()).toBe(404)
+    await context.close()
+  }, 60_000)
+
+  it("vip@example.cz watches a product from its page, finds it in the watchdog and stops watching it; a review shows in the rankings", async () => {
+    const { context, page, errors } = await shopper(1280)
+    await logIn(page, "vip@example.cz")
+    const product = await aProduct()
+    await page.goto(`${shop.url}${product.url}`)
+    const watch = page.getByRole("region", { name: t("ap_watch_title") })
+    await watch.getByRole("checkbox", { name: t("ap_watch_stock") }).check()
+    await clickUntil(page, () => watch.getByRole("button", { name: t("ap_watch_submit") }), () => page.getByText(t("ap_watch_done")))
+    await expectNoAxeViolations(page, "product page, watching")
+
+    await page.getByRole("radio", { name: t("widgets_stars", { count: 4 }) }).check()
+    await page.getByRole("textbox", { name: t("widgets_review_text") }).fill("Spolehlivý a tichý.")
+    await clickUntil(page, () => page.getByRole("button", { name: t("widgets_write_review") }), () => page.getByText(t("widgets_review_thanks")))
+
+    await page.getByRole("link", { name: t("ap_watch_open") }).click()
+    await page.waitForURL((url) => url.pathname === keys.clientWatchdog)
+    const stop = () => page.getByRole("button", { name: anyText("ap_watchdog_remove", "title") })
+    await expect.poll(() => stop().count()).toBe(1)
+    await clickUntil(page, stop, () => page.getByText(anyText("ap_watchdog_removed", "title")))
+    expect(await stop().count()).toBe(0)
+    await expectNoAxeViolations(page, "watchdog after removing")
+
+    await page.goto(`${shop.url}${keys.clientRankingList}`)
+    await expect.poll(() => page.getByText("Spolehlivý a tichý.").count()).toBe(1)
+    expect(errors).toEqual([])
+    await context.close()
+  }, 180_000)
+})
