@@ -139,9 +139,18 @@ describe("open redirects", () => {
         await check(`adult-content ${query}`, await adult.call("GET", `/api/adult-content/?do=confirmAdultContent&confirm=1&${query}`))
         await check(`adult-content reject ${query}`, await adult.call("GET", `/api/adult-content/?do=confirmAdultContent&confirm=0&${query}`))
         await check(`confirmation ${query}`, await adult.call("GET", `/confirmation/load?token=nothing&${query}`))
+        const recovering = await visitor()
+        await check(
+          `password recovery ${query}`,
+          await recovering.call("POST", `/api/auth/password-recovery/?${query}`, { body: { email: "nobody@example.cz", returnPath: payload } })
+        )
+        await check(
+          `password reset ${query}`,
+          await recovering.call("POST", `/api/auth/password-recovery/reset?${query}`, { body: { token: "no-such-token", password: "Kolo-Sedlo-2026!" } })
+        )
       }
     }
-    console.info(`open redirects: ${redirectPayloads.length} payloads x 2 encodings on login, logout, registration, adult-content (confirm and reject) and confirmation: ${tried} requests, off-origin: ${offOrigin.length} (password recovery has no endpoint yet)`)
+    console.info(`open redirects: ${redirectPayloads.length} payloads x 2 encodings on login, logout, registration, password recovery (request and reset), adult-content (confirm and reject) and confirmation: ${tried} requests, off-origin: ${offOrigin.length} (the recovery link itself: server/passwordRecoveryPets.test.ts)`)
     expect(offOrigin).toEqual([])
   }, 120_000)
 })
