@@ -1,7 +1,10 @@
+import { availableParallelism } from "node:os"
 import { defineConfig } from "vitest/config"
 
 /** The pure rules and the contract: no database, no DOM, no globals they change. */
 const pure = ["test/core/**/*.test.ts", "test/contract/**/*.test.ts"]
+/** The server, the services over it and the security checks: each file builds its own backend and database. */
+const backend = ["test/server/**/*.test.ts", "test/services/**/*.test.ts", "test/security/**/*.test.ts"]
 
 export default defineConfig({
   test: {
@@ -10,15 +13,21 @@ export default defineConfig({
     globalSetup: ["test/support/globalSetup.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Every core (vitest's default leaves one to the main process, which mostly waits).
+    maxWorkers: availableParallelism(),
     projects: [
       {
-        // A worker process per test file costs more than most of these files' tests: they share their
-        // workers and the modules loaded there (issue 9: the whole suite within four minutes).
+        // A worker process per test file costs more than most of these files' tests (loading Effect, the
+        // server's modules, PGlite's WebAssembly): these files share their workers and what is loaded there.
+        // Each file still gets its own backend and database (issue 9: the whole suite within four minutes).
         test: { name: "pure", include: pure, isolate: false }
       },
       {
-        // Everything else keeps a fresh worker per file: servers, databases, the DOM, msw.
-        test: { name: "isolated", include: ["test/**/*.test.ts", "test/**/*.test.tsx"], exclude: pure }
+        test: { name: "backend", include: backend, isolate: false }
+      },
+      {
+        // The DOM (a happy-dom per file), fake timers and stubbed globals, and the packed package: a fresh worker per file.
+        test: { name: "isolated", include: ["test/**/*.test.ts", "test/**/*.test.tsx"], exclude: [...pure, ...backend] }
       }
     ]
   }

@@ -250,9 +250,22 @@ type Template = "migrated" | "seeded"
  */
 export const seededTemplateFileVariable = "SF_PGLITE_SEEDED_TEMPLATE"
 
+/** The same for the migrated (not seeded) template, which the seeded one is built from. */
+export const migratedTemplateFileVariable = "SF_PGLITE_MIGRATED_TEMPLATE"
+
+const templateFileVariables: Readonly<Record<Template, string>> = {
+  migrated: migratedTemplateFileVariable,
+  seeded: seededTemplateFileVariable
+}
+
 /** Builds the seeded template and writes its dump to `file` (a test run's global setup). */
-export const writeSeededTemplate = (file: string): Promise<void> =>
-  Effect.runPromise(buildTemplate("seeded")).then(async (blob) => writeFile(file, new Uint8Array(await blob.arrayBuffer())))
+export const writeSeededTemplate = (file: string): Promise<void> => writeTemplate("seeded", file)
+
+/** Writes the migrated template's dump to `file`; after {@link writeSeededTemplate} it is already built. */
+export const writeMigratedTemplate = (file: string): Promise<void> => writeTemplate("migrated", file)
+
+const writeTemplate = (kind: Template, file: string): Promise<void> =>
+  Effect.runPromise(memoryTemplate(kind)).then(async (blob) => writeFile(file, new Uint8Array(await blob.arrayBuffer())))
 
 const templates = new Map<Template, Promise<Blob>>()
 
@@ -278,7 +291,7 @@ export const memoryTemplate = (kind: Template): Effect.Effect<Blob, SqlError | M
   Effect.suspend(() => {
     let pending = templates.get(kind)
     if (pending === undefined) {
-      const shared = kind === "seeded" ? process.env[seededTemplateFileVariable] : undefined
+      const shared = process.env[templateFileVariables[kind]]
       pending = shared !== undefined && shared !== "" && existsSync(shared)
         ? readFile(shared).then((bytes) => new Blob([bytes]))
         : Effect.runPromise(buildTemplate(kind))
