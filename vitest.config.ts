@@ -31,7 +31,7 @@ export default defineConfig({
         test: { name: "pure", include: pure, isolate: false }
       },
       {
-        test: { name: "backend", include: backend, isolate: false }
+        test: { name: "backend", include: backend, isolate: false, setupFiles: ["test/support/setupBackend.ts"] }
       },
       {
         // The DOM (a happy-dom per file), fake timers and stubbed globals, and the packed package: a fresh worker per file.

@@ -71,6 +71,11 @@ export class Throttle {
     this.check(key, limit, now, true)
   }
 
+  /** Forgets every counter (the test run clears the process's counters before each test file). */
+  clear(): void {
+    this.windows.clear()
+  }
+
   private sweep(now: number): void {
     if (now - this.lastSweep < 60_000) return
     this.lastSweep = now
