@@ -82,6 +82,11 @@ export class UnknownEmailLocks {
     return false
   }
 
+  /** Forgets every e-mail's failures and lock. */
+  clear(): void {
+    this.entries.clear()
+  }
+
   private trim(): void {
     while (this.entries.size > maxTrackedUnknownEmails) {
       const oldest = this.entries.keys().next().value
@@ -95,6 +100,9 @@ export class UnknownEmailLocks {
 export const maxTrackedUnknownEmails = 100_000
 
 const unknownEmailLocks = new UnknownEmailLocks()
+
+/** Forgets the process's unknown-e-mail failures and locks (the test run does, before each server test file). */
+export const clearUnknownEmailLocks = (): void => unknownEmailLocks.clear()
 
 interface LoginRow {
   readonly customer_id: number
