@@ -79,8 +79,8 @@ const done = (fiber: Fiber.Fiber<unknown, unknown>) => Effect.sync(() => fiber.p
 const collectEvents = (cart: Cart["Service"]) =>
   Effect.gen(function*() {
     const seen = yield* Ref.make<ReadonlyArray<CartEvent>>([])
-    yield* Effect.forkChild(Stream.runForEach(cart.events, (event) => Ref.update(seen, (all) => [...all, event])))
-    yield* h.tick
+    // started at once, so the subscription exists before the caller acts (a short sleep missed events under load)
+    yield* Effect.forkChild(Stream.runForEach(cart.events, (event) => Ref.update(seen, (all) => [...all, event])), { startImmediately: true })
     return seen
   })
 
