@@ -138,7 +138,7 @@ describe("the packed package in a fresh project (issue 9)", () => {
     for (const peer of peers) dependencies[peer] = await installedVersion(peer)
     await writeFile(join(project, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module", dependencies }))
     await npm(["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error"], project)
-  })
+  }, 240_000) // npm pack builds the whole package with tsc: a minute alone, longer beside the other suite's worker
 
   afterAll(async () => {
     if (project !== "") await rm(project, { recursive: true, force: true })
