@@ -70,14 +70,14 @@ export function Watchdogs({ initial }: WatchdogsProps) {
                 <ul className="sf-watch-conditions">
                   {watchdog.priceLimit === null ? null : (
                     <li>
-                      {t("ap_watchdog_limit", { price: money(Number(watchdog.priceLimit)) })}:{" "}
+                      {t("ap_watchdog_limit", { price: money(Number(watchdog.priceLimit)) })} ·{" "}
                       <strong>{alerts.priceReached ? t("ap_watchdog_price_reached") : t("ap_watchdog_waiting")}</strong>
                     </li>
                   )}
                   {watchdog.watchAvailability
                     ? (
                       <li>
-                        {t("ap_watchdog_availability")}:{" "}
+                        {t("ap_watchdog_availability")} ·{" "}
                         <strong>{alerts.inStock ? t("ap_watchdog_in_stock") : t("ap_watchdog_waiting")}</strong>
                       </li>
                     )
