@@ -60,11 +60,12 @@ export function FloatingBanner({ slide, closed = false, onImpression, onHit, cla
   const close = () => {
     const next = closeNotice(notice, "floatingBanner", Date.now())
     setNotice(next)
+    // The close button goes away with the banner: focus moves to the page's content.
+    document.getElementById("main")?.focus({ preventScroll: true })
     const written = next.cookie
     if (written === null || !Number.isFinite(written.expiresAtMs)) return
     void run((m) => m.Storage.use((storage) => storage.set("cookies", written.name, written.value, { expiresAt: written.expiresAtMs })))
       .catch(() => undefined)
-    document.getElementById("main")?.focus({ preventScroll: true })
   }
   const title = slide.title ?? ""
   return (
