@@ -41,10 +41,13 @@ const shopper = async (width: number, bannerClosed = false): Promise<{ context: 
   return { context, page, errors }
 }
 
-/** Waits until React has taken over the document and the page's chunks have loaded. */
+/** Waits until React has taken over the document and the header's and footer's chunks have hydrated (the page keeps a live connection, so never "network idle"). */
 const hydrated = async (page: Page) => {
   await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer")))
-  await page.waitForLoadState("networkidle")
+  await page.waitForFunction(() => {
+    const footer = document.querySelector("footer")
+    return footer !== null && Object.keys(footer).some((key) => key.startsWith("__reactFiber"))
+  })
 }
 
 /** Clicks `button` until `done` holds (a click before its part of the page hydrated does nothing). */
