@@ -133,3 +133,8 @@ export { PickupPointPicker, listedBranchCount, type PickupPointPickerProps } fro
 export type { MapBranch, PickupMapProps, TileSource } from "./components/checkout/PickupMap.tsx"
 export { useShippingActions, type DeliverySelection, type ShippingActions } from "./components/checkout/shippingActions.ts"
 export * from "./components/account/index.ts"
+export { FloatingBanner, type FloatingBannerProps } from "./components/widgets/FloatingBanner.tsx"
+export { FooterMenu, footerAccordionConfig, footerMenuGroups, type FooterGroup, type FooterLink, type FooterMenuProps } from "./components/footer/FooterMenu.tsx"
+export { HidingHeader, type HidingHeaderProps } from "./components/header/HidingHeader.tsx"
+export { ItemParams, type ItemParamsProps } from "./components/ItemParams.tsx"
+export { LocalDate, useUiLocale, type LocalDateProps } from "./components/LocalDate.tsx"

@@ -27,10 +27,18 @@ export const BannerSlides = Schema.Struct({
 /** Decoded type of {@link BannerSlides}. */
 export type BannerSlides = typeof BannerSlides.Type
 
+/** The floating banner (ours, §4 "Floating banner"): the shop's active floating slide, or null when it has none. */
+export const FloatingBanner = Schema.Struct({
+  slide: Schema.NullOr(BannerSlide)
+})
+
+/** Decoded type of {@link FloatingBanner}. */
+export type FloatingBanner = typeof FloatingBanner.Type
+
 /**
  * The banner calls: `impression` and `hit` (PUT, §7) count a view and a click of a banner; they change counters, so
  * they are CSRF-protected, and answer 204 (nothing is read). `slides` (GET, ours: /api/banner/slides) lists the
- * slider's slides.
+ * slider's slides; `floating` (GET, ours: /api/banner/floating) answers the floating banner.
  */
 export class BannerGroup extends HttpApiGroup.make("banner").add(
   HttpApiEndpoint.put("impression", "/api/banner/impression", {
@@ -49,5 +57,8 @@ export class BannerGroup extends HttpApiGroup.make("banner").add(
     .annotate(OpenApi.Description, "Counts a click on the banner `bannerId` (§7)."),
   HttpApiEndpoint.get("slides", "/api/banner/slides", {
     success: BannerSlides
-  }).annotate(OpenApi.Description, "The slides of the home-page banner slider, in display order (ours, §2, §3).")
+  }).annotate(OpenApi.Description, "The slides of the home-page banner slider, in display order (ours, §2, §3)."),
+  HttpApiEndpoint.get("floating", "/api/banner/floating", {
+    success: FloatingBanner
+  }).annotate(OpenApi.Description, "The shop's floating banner, or null (ours, §4 floating banner).")
 ) {}

@@ -517,5 +517,11 @@ export const cs = {
 
   accountClubs: {},
 
-  furniture: {}
+  furniture: {
+    furniture_floating_banner: "Zvláštní nabídka",
+    furniture_floating_close: "Zavřít nabídku",
+    furniture_footer_service: "Zákaznický servis",
+    furniture_footer_information: "Informace",
+    furniture_footer_payment: "Platební metody"
+  }
 } as const satisfies Catalogue

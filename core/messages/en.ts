@@ -541,5 +541,11 @@ export const en = {
   accountClubs: {},
 
   /** Footer menu, template layers, accordions, floating banner, VIP notice, header hiding (issue 7, 8). */
-  furniture: {}
+  furniture: {
+    furniture_floating_banner: "Special offer",
+    furniture_floating_close: "Close the offer",
+    furniture_footer_service: "Customer service",
+    furniture_footer_information: "Information",
+    furniture_footer_payment: "Payment methods"
+  }
 } as const

@@ -517,5 +517,11 @@ export const hr = {
 
   accountClubs: {},
 
-  furniture: {}
+  furniture: {
+    furniture_floating_banner: "Posebna ponuda",
+    furniture_floating_close: "Zatvori ponudu",
+    furniture_footer_service: "Služba za korisnike",
+    furniture_footer_information: "Informacije",
+    furniture_footer_payment: "Načini plaćanja"
+  }
 } as const satisfies Catalogue

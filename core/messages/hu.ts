@@ -517,5 +517,11 @@ export const hu = {
 
   accountClubs: {},
 
-  furniture: {}
+  furniture: {
+    furniture_floating_banner: "Különleges ajánlat",
+    furniture_floating_close: "Ajánlat bezárása",
+    furniture_footer_service: "Ügyfélszolgálat",
+    furniture_footer_information: "Információk",
+    furniture_footer_payment: "Fizetési módok"
+  }
 } as const satisfies Catalogue

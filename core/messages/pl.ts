@@ -517,5 +517,11 @@ export const pl = {
 
   accountClubs: {},
 
-  furniture: {}
+  furniture: {
+    furniture_floating_banner: "Oferta specjalna",
+    furniture_floating_close: "Zamknij ofertę",
+    furniture_footer_service: "Obsługa klienta",
+    furniture_footer_information: "Informacje",
+    furniture_footer_payment: "Metody płatności"
+  }
 } as const satisfies Catalogue

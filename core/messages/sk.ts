@@ -517,5 +517,11 @@ export const sk = {
 
   accountClubs: {},
 
-  furniture: {}
+  furniture: {
+    furniture_floating_banner: "Špeciálna ponuka",
+    furniture_floating_close: "Zavrieť ponuku",
+    furniture_footer_service: "Zákaznícky servis",
+    furniture_footer_information: "Informácie",
+    furniture_footer_payment: "Platobné metódy"
+  }
 } as const satisfies Catalogue

@@ -517,5 +517,11 @@ export const sl = {
 
   accountClubs: {},
 
-  furniture: {}
+  furniture: {
+    furniture_floating_banner: "Posebna ponudba",
+    furniture_floating_close: "Zapri ponudbo",
+    furniture_footer_service: "Služba za stranke",
+    furniture_footer_information: "Informacije",
+    furniture_footer_payment: "Načini plačila"
+  }
 } as const satisfies Catalogue

@@ -26,6 +26,7 @@ export { Contact } from "../../core/services/Contact.ts"
 export { Legal } from "../../core/services/Legal.ts"
 export { AccountProducts } from "../../core/services/AccountProducts.ts"
 export { ShopApiClient } from "../../core/api/client.ts"
+export { Storage } from "../../core/services/Storage.ts"
 
 /** The runtime of the services. */
 export type StorefrontRuntime = ManagedRuntime.ManagedRuntime<StorefrontServices, never>

@@ -26,14 +26,15 @@ describe("banner contract", () => {
       sortRoutes([
         ["impression", "PUT", "/api/banner/impression"],
         ["hit", "PUT", "/api/banner/hit"],
-        ["slides", "GET", "/api/banner/slides"]
+        ["slides", "GET", "/api/banner/slides"],
+        ["floating", "GET", "/api/banner/floating"]
       ])
     )
   })
 
   it("protects the counters, not the slides; 5000 ms; described; 404 for an unknown banner", () => {
     expect(csrfProtectedOf(BannerGroup)).toEqual(["hit", "impression"])
-    for (const name of ["impression", "hit", "slides"]) expect(timeoutOf(BannerGroup, name)).toBe(5000)
+    for (const name of ["impression", "hit", "slides", "floating"]) expect(timeoutOf(BannerGroup, name)).toBe(5000)
     expect(undescribedOf(BannerGroup, OpenApi.Description)).toEqual([])
     expect(errorStatusesOf(BannerGroup, "impression")).toEqual([404])
     expect(errorStatusesOf(BannerGroup, "hit")).toEqual([404])

@@ -144,6 +144,17 @@ describe("banners (server)", () => {
       assert.strictEqual(yield* countRows(probe, "banner_events"), before + 2)
     }).pipe(Effect.provide(clientLayerFor(backend))))
 
+  it.effect("floating answers the shop's floating banner (one slide, not among the slider's)", () =>
+    Effect.gen(function*() {
+      const client = yield* makeShopClient(testBaseUrl)
+      yield* bootstrapSession(client)
+      const { slide } = yield* client.banner.floating()
+      const { slides } = yield* client.banner.slides()
+      assert.strictEqual(slide?.data_name, "floating-free-delivery")
+      assert.isFalse(slides.some((s) => s.id === slide?.id))
+      assert.match(slide?.image_url ?? "", /^\/media\/banner-CZ10MA-floating\.svg$/)
+    }).pipe(Effect.provide(clientLayerFor(backend))))
+
   it.effect("a counter call without the CSRF token is refused (403) and counts nothing", () =>
     Effect.gen(function*() {
       const before = yield* countRows(probe, "banner_events")

@@ -15,6 +15,9 @@ import { ShopApi } from "../../../core/api/ShopApi.ts"
 /** The banner placement whose slides the slider shows. */
 export const homeSliderPlacement = "home_slider"
 
+/** The banner placement of the floating banner. */
+export const floatingPlacement = "floating"
+
 interface SlideRow {
   readonly slide_id: number
   readonly url: string
@@ -49,7 +52,7 @@ export const toBannerSlide = (row: SlideRow): BannerSlide => ({
 
 /**
  * The handlers of the banner group. `slides` lists the slides of the shop's active home-slider
- * banners valid now, in banner then slide order. `impression` and `hit` record one event for a
+ * banners valid now, in banner then slide order; `floating` the first slide of its active floating banner, or null. `impression` and `hit` record one event for a
  * slide of an active banner of the session's shop (any placement: the floating banner counts too),
  * 404 for any other id; they answer 204.
  */
@@ -82,6 +85,20 @@ export const BannerHandlers = HttpApiBuilder.group(
               AND (b.valid_from IS NULL OR b.valid_from <= now()) AND (b.valid_to IS NULL OR b.valid_to > now())
             ORDER BY b.position, b.banner_id, s.position, s.slide_id`)
           return { slides: rows.map(toBannerSlide) }
+        }))
+      .handle("floating", () =>
+        Effect.gen(function*() {
+          const session = yield* Session
+          const rows = yield* Effect.orDie(sql<SlideRow>`
+            SELECT s.slide_id, s.url, s.data_name, s.image_url, s.style, s.thumbnail_image_url, s.title,
+                   s.pattern_image_url, s.bg_direction, s.bg_color1, s.bg_color2
+            FROM banner_slides s JOIN banners b ON b.banner_id = s.banner_id
+            WHERE b.shop_id = ${session.shopId} AND b.placement = ${floatingPlacement} AND b.active
+              AND (b.valid_from IS NULL OR b.valid_from <= now()) AND (b.valid_to IS NULL OR b.valid_to > now())
+            ORDER BY b.position, b.banner_id, s.position, s.slide_id
+            LIMIT 1`)
+          const row = rows[0]
+          return { slide: row === undefined ? null : toBannerSlide(row) }
         }))
   })
 )

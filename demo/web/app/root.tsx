@@ -40,11 +40,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shop, language } = preferencesOf(request)
   const caller = shopCaller(request, context, shop)
   const hasSession = hasSessionCookie(request)
-  const [session, categories, menu, widgets] = await Promise.all([
+  const [session, categories, menu, widgets, footerMenu] = await Promise.all([
     hasSession ? caller.call((client) => client.session.get()) : Promise.resolve(undefined),
     caller.call((client) => client.catalogue.categories()).then((answer) => answer.categories, () => []),
     caller.call((client) => client.menu.getMenu({ query: { menu: "main" } })).then((answer) => answer.items, () => []),
-    caller.call((client) => client.widgets.getWidgetsData({ query: { extended: true } })).catch(() => undefined)
+    caller.call((client) => client.widgets.getWidgetsData({ query: { extended: true } })).catch(() => undefined),
+    caller.call((client) => client.menu.getMenu({ query: { menu: "footer" } })).then((answer) => answer.items, () => [])
   ])
   const customerId = session?.shopId === shop.shopId ? session.customerId : null
   // The logged-in customer with their consents (the data-protection modal's rule reads them), from the cart's answer.
@@ -63,7 +64,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     cartArticles: widgets?.cart?.articles ?? [],
     debug: new URL(request.url).searchParams.has("debug"),
     consents: recordedConsents(cookieValue(request.headers.get("cookie"), consentCookie)),
-    favicon: faviconLinks(faviconHtml)
+    favicon: faviconLinks(faviconHtml),
+    footerMenu
   }
   return Response.json(data, { headers: cookieHeaders(caller) })
 }

@@ -16,6 +16,7 @@ import { bundlePrice, isActiveBundle, type BundleType } from "../../../core/doma
 import type { CartLine } from "../../../core/services/cartState.ts"
 import type { MessageKey } from "../../../core/messages/index.ts"
 import { QuantityInput } from "../../QuantityInput.tsx"
+import { ItemParams } from "../ItemParams.tsx"
 import { useCartActions, useCartLine, useCartLineIds, type CartActions } from "../../storefront/hooks.ts"
 import { useLink, useShopText } from "../../storefront/text.tsx"
 
@@ -43,9 +44,7 @@ export function CartLineView({ line, actions }: { readonly line: CartLine; reado
       {article.image !== undefined && <img src={article.image.url} alt="" width={article.image.width ?? 72} height={article.image.height ?? 72} />}
       <div className="what">
         {article.url !== undefined ? <Link to={article.url}>{title}</Link> : <span>{title}</span>}
-        {(article.params ?? []).length > 0 && (
-          <p className="params">{(article.params ?? []).map((p) => `${p.title}: ${p.value}`).join(", ")}</p>
-        )}
+        <ItemParams params={article.params} />
         {bundles.length > 0 && (
           <fieldset className="bundles">
             <legend>{t("sf_services")}</legend>

@@ -5,7 +5,8 @@
  * @module
  */
 import type { WidgetCartItem } from "../../../core/api/entities/cart.ts"
-import { bundlePrice, colorSwatch, isActiveBundle } from "../../../core/domain/cart.ts"
+import { bundlePrice, isActiveBundle } from "../../../core/domain/cart.ts"
+import { ItemParams } from "../ItemParams.tsx"
 import { useWidgets } from "../../storefront/hooks.ts"
 import { useLink, useShopText } from "../../storefront/text.tsx"
 
@@ -27,19 +28,7 @@ function CartDrawerItem({ item }: { readonly item: WidgetCartItem }) {
       {image === undefined ? <span className="thumb" aria-hidden="true" /> : <img className="thumb" src={image} alt="" width={55} height={55} loading="lazy" />}
       <div className="drawer-item-text">
         {item.url === undefined ? <span className="name">{title}</span> : <Link to={item.url} className="name">{title}</Link>}
-        {(item.params ?? []).length > 0 && (
-          <ul className="params">
-            {(item.params ?? []).map((param) => {
-              const swatch = colorSwatch(param)
-              return (
-                <li key={param.key}>
-                  {swatch !== undefined && <span className="swatch" style={{ backgroundColor: swatch }} aria-hidden="true" />}
-                  {param.title ?? param.key}: {param.value ?? ""}{param.measure === undefined ? "" : ` ${param.measure}`}
-                </li>
-              )
-            })}
-          </ul>
-        )}
+        <ItemParams params={item.params} />
         {bundles.length > 0 && (
           <ul className="bundles" aria-label={t("sf_services")}>
             {bundles.map((bundle, index) => (

@@ -17,6 +17,10 @@ export interface BannerSliderProps {
   readonly slides: ReadonlyArray<BannerSlide>
   /** Extra classes. */
   readonly className?: string
+  /** Runs when a slide becomes the shown one (for view counting). */
+  readonly onImpression?: (slide: BannerSlide) => void
+  /** Runs when the shopper follows a slide's link (for click counting). */
+  readonly onHit?: (slide: BannerSlide) => void
 }
 
 const backgroundOf = (slide: BannerSlide): string =>
@@ -30,7 +34,7 @@ const backgroundOf = (slide: BannerSlide): string =>
  * <BannerSlider slides={banners.slides} />
  * ```
  */
-export function BannerSlider({ slides, className }: BannerSliderProps) {
+export function BannerSlider({ slides, className, onImpression, onHit }: BannerSliderProps) {
   const { t } = useShopText()
   const Link = useLink()
   const device = useDevice()
@@ -42,6 +46,12 @@ export function BannerSlider({ slides, className }: BannerSliderProps) {
     const timer = setTimeout(() => dispatch({ type: "rotate", at: Date.now() }), Math.max(0, due - Date.now()))
     return () => clearTimeout(timer)
   }, [due])
+  const shown = slides[state.active]
+  useEffect(() => {
+    if (shown !== undefined) onImpression?.(shown)
+    // One impression each time a slide becomes the shown one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shown?.id])
   if (slides.length === 0) return null
   const now = () => Date.now()
   return (
@@ -55,7 +65,7 @@ export function BannerSlider({ slides, className }: BannerSliderProps) {
           <div key={slide.id} className={index === state.active ? "sf-slide sf-slide--active" : "sf-slide"} hidden={index !== state.active}
             role="group" aria-roledescription="slide" aria-label={t("widgets_slide_of", { n: index + 1, count: slides.length })}
             style={{ background: backgroundOf(slide) }}>
-            <Link to={slide.url ?? "/"} className="sf-slide-link">
+            <Link to={slide.url ?? "/"} className="sf-slide-link" onClick={() => onHit?.(slide)}>
               {slide.image_url !== undefined && (
                 <img src={slide.image_url} alt={slide.title ?? ""} width={1200} height={300} fetchPriority={index === 0 ? "high" : "low"}
                   loading={index === 0 ? "eager" : "lazy"} />

@@ -7,7 +7,7 @@
  */
 import { useId, useState, type FormEvent } from "react"
 import type { ProductReviews as ProductReviewsPage, Review } from "../../../core/api/reviews.ts"
-import { uiLanguageLocales } from "../../../core/messages/languages.ts"
+import { LocalDate } from "../LocalDate.tsx"
 import { useRunWith } from "../../storefront/hooks.ts"
 import { useLink, useShopText } from "../../storefront/text.tsx"
 
@@ -50,7 +50,7 @@ export interface ProductReviewsProps {
  * ```
  */
 export function ProductReviews({ productId, initial, loggedIn, returnTo, pageSize = 10, className }: ProductReviewsProps) {
-  const { t, text, shop, language } = useShopText()
+  const { t, text, shop } = useShopText()
   const Link = useLink()
   const run = useRunWith()
   const headingId = useId()
@@ -63,8 +63,6 @@ export function ProductReviews({ productId, initial, loggedIn, returnTo, pageSiz
   const [sending, setSending] = useState(false)
   const [message, setMessage] = useState("")
   const average = initial?.averageRating ?? null
-  // One time zone on the server and in every browser, so the rendered dates hydrate as they are.
-  const dates = new Intl.DateTimeFormat(uiLanguageLocales[language], { dateStyle: "medium", timeZone: "UTC" })
 
   const more = () => {
     setLoading(true)
@@ -108,7 +106,7 @@ export function ProductReviews({ productId, initial, loggedIn, returnTo, pageSiz
               <p className="sf-review-head">
                 <Stars rating={review.rating} />{" "}
                 <span className="sf-review-author">{review.authorName ?? t("widgets_review_anonymous")}</span>
-                {review.createdTs !== undefined && <> · <time dateTime={new Date(review.createdTs * 1000).toISOString()}>{dates.format(review.createdTs * 1000)}</time></>}
+                {review.createdTs !== undefined && <> · <LocalDate value={review.createdTs * 1000} /></>}
               </p>
               <p>{review.text}</p>
               {review.pros !== undefined && review.pros !== "" && <p><strong>{t("widgets_review_pros")}:</strong> {review.pros}</p>}

@@ -1,22 +1,38 @@
-/** The shop footer: links to the cart, the contact page and order tracking, the payment card brands, back-to-top (§2). */
-import { Link } from "react-router"
+/**
+ * The shop footer: accordions (closed on mobile) of the customer-service links, the shop's footer menu and the
+ * payment card brands; the copyright; back-to-top (§2).
+ */
 import { BackToTop } from "../../../../react/components/BackToTop.tsx"
+import { FooterMenu } from "../../../../react/components/footer/FooterMenu.tsx"
 import { CardBrandIcon, cardBrands } from "../../../../react/components/icons.tsx"
 import { shopPagesOf } from "../../../../core/domain/shopPages.ts"
 import { useShopText } from "../../../../react/storefront/text.tsx"
+import { useRootData } from "../lib/i18n.ts"
 
 /** The footer of every page. */
 export function Footer() {
   const { shop, t } = useShopText()
+  const root = useRootData()
   return (
     <footer className="site-footer">
-      <nav aria-label={t("sf_footer")}>
-        <Link to={shop.urlKeys.cart}>{t("sf_cart")}</Link>
-        <Link to={shopPagesOf(shop.shopId).contact}>{t("pg_contact_title")}</Link>
-        <Link to={shop.urlKeys.orderTracking}>{t("account_menu_orderTracking")}</Link>
-      </nav>
-      <p className="card-brands">{cardBrands.map((brand) => <CardBrandIcon key={brand} brand={brand} />)}</p>
-      <p>© 2026 Storefront · {shop.name}</p>
+      <FooterMenu
+        items={root.footerMenu ?? []}
+        groups={[{
+          key: "service",
+          title: t("furniture_footer_service"),
+          links: [
+            { to: shopPagesOf(shop.shopId).contact, title: t("pg_contact_title") },
+            { to: shop.urlKeys.orderTracking, title: t("account_menu_orderTracking") },
+            { to: shop.urlKeys.cart, title: t("sf_cart") }
+          ]
+        }]}
+        after={[{
+          key: "payment",
+          title: t("furniture_footer_payment"),
+          content: <p className="card-brands">{cardBrands.map((brand) => <CardBrandIcon key={brand} brand={brand} />)}</p>
+        }]}
+      />
+      <p className="site-footer-legal">© 2026 Storefront · {shop.name}</p>
       <BackToTop />
     </footer>
   )

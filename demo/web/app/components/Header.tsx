@@ -8,6 +8,7 @@ import { shopIds, shopById } from "../../../../core/domain/shop.ts"
 import { uiLanguages } from "../../../../core/messages/languages.ts"
 import { CartDrawer } from "../../../../react/components/header/CartDrawer.tsx"
 import { DrawersProvider } from "../../../../react/components/header/drawers.tsx"
+import { HidingHeader } from "../../../../react/components/header/HidingHeader.tsx"
 import { LoginDrawer } from "../../../../react/components/header/LoginDrawer.tsx"
 import { MegaMenu } from "../../../../react/components/header/MegaMenu.tsx"
 import { MobilePanels } from "../../../../react/components/header/MobilePanels.tsx"
@@ -22,7 +23,7 @@ export function Header() {
   const revalidator = useRevalidator()
   return (
     <DrawersProvider>
-      <header className="site-header">
+      <HidingHeader className="site-header">
         <MobilePanels
           search={<SearchBox />}
           menu={(close) => <MegaMenu id="main-menu" items={root.menu} onNavigate={close} />}
@@ -48,7 +49,7 @@ export function Header() {
             </>
           )}
         />
-      </header>
+      </HidingHeader>
     </DrawersProvider>
   )
 }

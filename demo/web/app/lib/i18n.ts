@@ -31,6 +31,8 @@ export interface RootData {
   readonly customer?: Customer
   /** The shop's favicon links, read out of its favicon snippet on the server. */
   readonly favicon: ReadonlyArray<FaviconLink>
+  /** The footer menu's entries (the footer's accordions); absent when the menu could not be read. */
+  readonly footerMenu?: ReadonlyArray<MenuItem>
 }
 
 /** The root loader's data. */

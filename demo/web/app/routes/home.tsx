@@ -2,11 +2,13 @@
 import { lazy, Suspense } from "react"
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router"
 import { shopCaller } from "../lib/api.server.ts"
-import { preferencesOf } from "../lib/preferences.ts"
+import { cookieValue, preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
 import { ProductCard } from "../../../../react/components/widgets/ProductCard.tsx"
 import { BannerSlider } from "../../../../react/components/widgets/BannerSlider.tsx"
 import { Carousel } from "../../../../react/components/widgets/Carousel.tsx"
+import { FloatingBanner } from "../../../../react/components/widgets/FloatingBanner.tsx"
+import { floatingBannerCookieName } from "../../../../core/domain/layout/banners.ts"
 
 /** Recommendations show only once the services run in the browser: their code loads then too. */
 const Recommendations = lazy(() => import("../../../../react/components/widgets/ProductLists.tsx").then((m) => ({ default: m.Recommendations })))
@@ -14,15 +16,18 @@ const Recommendations = lazy(() => import("../../../../react/components/widgets/
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shop } = preferencesOf(request)
   const caller = shopCaller(request, context, shop)
-  const [popular, newest, banners] = await Promise.all([
+  const [popular, newest, banners, floating] = await Promise.all([
     caller.call((client) => client.catalogue.search({ query: { q: " ", sort: "popular", perPage: 8 } })).catch(() =>
       caller.call((client) => client.catalogue.suggest({ query: { q: "a" } }))
     ),
     caller.call((client) => client.catalogue.search({ query: { q: " ", sort: "newest", perPage: 12 } })).catch(() => ({ products: [] })),
-    caller.call((client) => client.banner.slides()).catch(() => undefined)
+    caller.call((client) => client.banner.slides()).catch(() => undefined),
+    caller.call((client) => client.banner.floating()).then((answer) => answer.slide, () => null)
   ])
+  // The floating banner stays closed while its closed cookie lives (§4, §9: 3 months).
+  const floatingClosed = cookieValue(request.headers.get("cookie"), floatingBannerCookieName) !== undefined
   // Mixed listings on the home page show adult products among others without gating the page (§4: pages of adult content).
-  return { popular: popular.products, newest: newest.products, slides: banners?.slides ?? [] }
+  return { popular: popular.products, newest: newest.products, slides: banners?.slides ?? [], floating, floatingClosed }
 }
 
 export function meta() {
@@ -30,7 +35,7 @@ export function meta() {
 }
 
 export default function Home() {
-  const { popular, newest, slides } = useLoaderData<typeof loader>()
+  const { popular, newest, slides, floating, floatingClosed } = useLoaderData<typeof loader>()
   const { t, shop } = useShopText()
   return (
     <>
@@ -46,6 +51,7 @@ export default function Home() {
       </section>
       <Suspense fallback={null}><Recommendations title={t("widgets_recommended")} /></Suspense>
       <p><Link to="/search?q=%20">{t("sf_all_products")}</Link></p>
+      {floating !== null && <FloatingBanner key={floating.id} slide={floating} closed={floatingClosed} />}
     </>
   )
 }

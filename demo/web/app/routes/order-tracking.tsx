@@ -10,6 +10,9 @@ import { cookieHeaders, hasSessionCookie, shopCaller } from "../lib/api.server.t
 import { pagePathOf } from "../lib/forms.server.ts"
 import { preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
+import { LocalDate } from "../../../../react/components/LocalDate.tsx"
+import { formatDate } from "../../../../core/domain/dates.ts"
+import { uiLanguageLocales } from "../../../../core/messages/languages.ts"
 
 /** The query parameter naming the order whose pick-up code is shown. */
 const orderParameter = "order"
@@ -42,7 +45,7 @@ export function meta() {
 export default function OrderTracking() {
   const { orders, code } = useLoaderData<typeof loader>()
   const { t, shop, money, language } = useShopText()
-  const day = (iso: string) => new Date(iso).toLocaleDateString(language === "en" ? "en-GB" : shop.locale)
+  const day = (iso: string) => formatDate(iso, uiLanguageLocales[language])
   const stateText = (state: string) =>
     (orderStates as ReadonlyArray<string>).includes(state) ? t(`order_state_${state as (typeof orderStates)[number]}`) : state
   return (
@@ -75,8 +78,8 @@ export default function OrderTracking() {
               return (
                 <tr key={order.orderId}>
                   <th scope="row">{order.orderId}</th>
-                  <td>{day(order.createdAt)}</td>
-                  <td>{stateText(order.state)} ({day(order.stateDate)})</td>
+                  <td><LocalDate value={order.createdAt} /></td>
+                  <td>{stateText(order.state)} (<LocalDate value={order.stateDate} />)</td>
                   <td>
                     {order.deliveries.map((delivery) => [delivery.title, delivery.branchName].filter((x) => x !== undefined).join(": ")).join(", ")}
                     {pickup ? <> · <Link to={`?${orderParameter}=${encodeURIComponent(order.orderId)}`} preventScrollReset>{t("pg_tracking_code_show", { order: order.orderId })}</Link></> : null}

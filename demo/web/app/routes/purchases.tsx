@@ -3,6 +3,7 @@ import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from "react-ro
 import { hasSessionCookie, shopCaller } from "../lib/api.server.ts"
 import { cookieValue, preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
+import { LocalDate } from "../../../../react/components/LocalDate.tsx"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shop } = preferencesOf(request)
@@ -31,7 +32,7 @@ export default function Purchases() {
             {history.orders.map((o) => (
               <tr key={String(o.orderId)}>
                 <td>#{String(o.orderId)}</td>
-                <td>{new Date(String(o.createdAt)).toLocaleDateString(shop.locale)}</td>
+                <td><LocalDate value={String(o.createdAt)} /></td>
                 <td>{(o.items ?? []).map((i) => `${i.count}× ${i.title ?? ""}`).join(", ")}</td>
                 <td>{money(Number(o.total))}</td>
                 <td>{String(o.state)}</td>
