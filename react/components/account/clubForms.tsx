@@ -4,14 +4,21 @@
  *
  * @module
  */
-import type { ComponentType, FormHTMLAttributes, ReactNode } from "react"
+import type { ComponentType, ReactNode } from "react"
+
+/** What the club components pass to their form component: a post, its class and its fields. */
+export interface ClubFormElementProps {
+  readonly method: "post"
+  readonly className?: string
+  readonly children?: ReactNode
+}
 
 /** A component that renders a form element (the router's `Form`, or {@link PlainForm}). */
-export type FormComponent = ComponentType<FormHTMLAttributes<HTMLFormElement> & { readonly children?: ReactNode }>
+export type FormComponent = ComponentType<ClubFormElementProps>
 
 /** A plain `<form>`. */
-export function PlainForm(props: FormHTMLAttributes<HTMLFormElement> & { readonly children?: ReactNode }) {
-  return <form {...props} />
+export function PlainForm({ method, className, children }: ClubFormElementProps) {
+  return <form method={method} className={className}>{children}</form>
 }
 
 /** What every posting club component takes: the form component and the hidden fields every form carries (csrf). */
