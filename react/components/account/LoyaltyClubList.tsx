@@ -7,7 +7,7 @@
 import type { LoyaltyClubEntry } from "../../../core/api/accountClubs.ts"
 import { clubAction } from "../../../core/domain/clubs.ts"
 import { useShopText } from "../../storefront/text.tsx"
-import { type ClubFormProps, PlainForm, shopDate } from "./clubForms.tsx"
+import { type ClubFormProps, dateLocaleOf, PlainForm, shopDate } from "./clubForms.tsx"
 
 /** Props of {@link LoyaltyClubList}. */
 export interface LoyaltyClubListProps extends ClubFormProps {
@@ -19,7 +19,8 @@ export interface LoyaltyClubListProps extends ClubFormProps {
 
 /** The clubs, each with its state and a join or leave button posting `intent` (`join`/`leave`) and `clubId`. */
 export function LoyaltyClubList({ clubs, busy = false, form: Form = PlainForm, hiddenFields }: LoyaltyClubListProps) {
-  const { t, shop } = useShopText()
+  const { t, shop, language } = useShopText()
+  const locale = dateLocaleOf(shop, language)
   if (clubs.length === 0) return <p>{t("clubs_none")}</p>
   return (
     <ul className="club-list">
@@ -27,9 +28,9 @@ export function LoyaltyClubList({ clubs, busy = false, form: Form = PlainForm, h
         const action = clubAction(club.state)
         const headingId = `club-${club.clubId}`
         const state = club.state === "registered"
-          ? t("clubs_state_registered", { date: shopDate(club.since ?? "", shop.locale) })
+          ? t("clubs_state_registered", { date: shopDate(club.since ?? "", locale) })
           : club.state === "trial"
-            ? t("clubs_state_trial", { date: shopDate(club.trialEnds ?? "", shop.locale) })
+            ? t("clubs_state_trial", { date: shopDate(club.trialEnds ?? "", locale) })
             : t("clubs_state_available")
         return (
           <li key={club.clubId} className={`club club--${club.state}`} aria-labelledby={headingId}>

@@ -6,7 +6,7 @@
  */
 import type { QuestionnaireSummary } from "../../../core/api/accountClubs.ts"
 import { useLink, useShopText } from "../../storefront/text.tsx"
-import { shopDate } from "./clubForms.tsx"
+import { dateLocaleOf, shopDate } from "./clubForms.tsx"
 
 /** Props of {@link QuestionnaireList}. */
 export interface QuestionnaireListProps {
@@ -17,7 +17,8 @@ export interface QuestionnaireListProps {
 
 /** The list of questionnaires with their state and a link to each. */
 export function QuestionnaireList({ questionnaires, hrefOf }: QuestionnaireListProps) {
-  const { t, shop } = useShopText()
+  const { t, shop, language } = useShopText()
+  const locale = dateLocaleOf(shop, language)
   const Link = useLink()
   if (questionnaires.length === 0) return <p>{t("clubs_questionnaires_none")}</p>
   return (
@@ -26,7 +27,7 @@ export function QuestionnaireList({ questionnaires, hrefOf }: QuestionnaireListP
         <li key={q.questionnaireId} className={q.answeredAt === null ? "questionnaire" : "questionnaire questionnaire--answered"}>
           <Link to={hrefOf(q.questionnaireId)}>{t(q.answeredAt === null ? "clubs_fill" : "clubs_edit_answers", { title: q.title })}</Link>
           <span>{t("clubs_question_count", { count: q.questionCount })}</span>
-          <span>{q.answeredAt === null ? t("clubs_not_answered") : t("clubs_answered_on", { date: shopDate(q.answeredAt, shop.locale) })}</span>
+          <span>{q.answeredAt === null ? t("clubs_not_answered") : t("clubs_answered_on", { date: shopDate(q.answeredAt, locale) })}</span>
         </li>
       ))}
     </ul>

@@ -38,7 +38,7 @@ export function SavedCardList({ cards, busy = false, form: Form = PlainForm, hid
           <span className="saved-card-number" aria-label={t("clubs_card_ending", { last4: card.last4 })}>{maskedCardNumber(card.last4)}</span>
           <span>{card.holder}</span>
           {card.expiryMonth === null || card.expiryYear === null ? null : (
-            <span>{t("clubs_card_expires", { month: String(card.expiryMonth).padStart(2, "0"), year: card.expiryYear })}</span>
+            <span>{t("clubs_card_expires", { month: String(card.expiryMonth).padStart(2, "0"), year: String(card.expiryYear) })}</span>
           )}
           <Form method="post" className="saved-card-remove">
             {hiddenFields}

@@ -11,7 +11,7 @@ import { vipBenefits } from "../../../core/domain/clubs.ts"
 import { closeNotice, initialNotice, type ClosedCookie } from "../../../core/domain/layout/banners.ts"
 import type { MessageKey } from "../../../core/messages/index.ts"
 import { useShopText } from "../../storefront/text.tsx"
-import { shopDate } from "./clubForms.tsx"
+import { dateLocaleOf, shopDate } from "./clubForms.tsx"
 
 /** Props of {@link VipClubPanel}. */
 export interface VipClubPanelProps {
@@ -31,7 +31,8 @@ const documentCookie = (cookie: ClosedCookie) => {
 
 /** The programme, its benefits, and the closable VIP notice. */
 export function VipClubPanel({ vip, noticeClosed, writeCookie = documentCookie, now = Date.now }: VipClubPanelProps) {
-  const { t, shop } = useShopText()
+  const { t, shop, language } = useShopText()
+  const locale = dateLocaleOf(shop, language)
   const [notice, setNotice] = useState(() => initialNotice(noticeClosed))
   const close = () => {
     const next = closeNotice(notice, "vipNotice", now())
@@ -51,7 +52,7 @@ export function VipClubPanel({ vip, noticeClosed, writeCookie = documentCookie, 
           <p className={`vip-program vip-program--${vip.program}`}>
             {t("clubs_vip_program", { program: t(`clubs_vip_name_${vip.program}`) })}
           </p>
-          {vip.since === null ? null : <p>{t("clubs_vip_since", { date: shopDate(vip.since, shop.locale) })}</p>}
+          {vip.since === null ? null : <p>{t("clubs_vip_since", { date: shopDate(vip.since, locale) })}</p>}
           <h2>{t("clubs_vip_benefits")}</h2>
           <ul className="vip-benefits">
             {vipBenefits[vip.program].map((benefit) => <li key={benefit}>{t(benefit as MessageKey)}</li>)}

@@ -34,3 +34,6 @@ export const shopDate = (value: string, locale: string): string => {
   const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value)
   return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString(locale, { timeZone: "UTC" })
 }
+
+/** The locale dates are written in: British English for the English texts, else the shop's locale. */
+export const dateLocaleOf = (shop: { readonly locale: string }, language: string): string => (language === "en" ? "en-GB" : shop.locale)
