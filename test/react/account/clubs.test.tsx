@@ -63,7 +63,7 @@ describe("VipClubPanel", () => {
       <VipClubPanel vip={{ program: "vip_plus_program", since: "2025-02-01" }} noticeClosed={false} now={() => now} writeCookie={(cookie) => written.push(cookie)} />,
       "SI10SI"
     ))
-    expect(screen.getByText("Your programme: VIP plus")).toBeInTheDocument()
+    expect(screen.getByText("Your programme: VIP plus programme")).toBeInTheDocument()
     expect(screen.getAllByRole("listitem").map((item) => item.textContent)).toEqual([
       "Member prices on selected products", "Free delivery on every order", "60 days to return goods", "A personal support line"
     ])
