@@ -15,7 +15,8 @@ import { Session } from "../../../core/api/security.ts"
 import { ShopApi } from "../../../core/api/ShopApi.ts"
 import { loyaltyClubFlags } from "../../../core/domain/clubs.ts"
 import { isVipProgram } from "../../../core/domain/customer.ts"
-import { orDieOnSql, requireCustomer } from "../domain/account.ts"
+import { orDieOnSql } from "../domain/account/common.ts"
+import { requireCustomer } from "../domain/account/customer.ts"
 import {
   type CardRow,
   cardView,
