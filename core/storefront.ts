@@ -15,6 +15,7 @@ import { FetchHttpClient, HttpClient } from "effect/http"
 import { callPolicyLayer, cookieJarLayer, ShopApiClient, type ShopCallContext } from "./api/client.ts"
 import type { Shop } from "./domain/shop.ts"
 import { Account } from "./services/Account.ts"
+import { AccountClubs } from "./services/AccountClubs.ts"
 import { Cart } from "./services/Cart.ts"
 import { Catalog } from "./services/Catalog.ts"
 import { Catalogue } from "./services/Catalogue.ts"
@@ -66,6 +67,7 @@ export interface StorefrontOptions {
 /** Every service {@link layer} provides. */
 export type StorefrontServices =
   | Account
+  | AccountClubs
   | Cart
   | Catalog
   | Catalogue
@@ -117,7 +119,7 @@ export const layer = (options: StorefrontOptions): Layer.Layer<StorefrontService
     CheckoutCustomerId.layer
   ).pipe(Layer.provideMerge(client))
   const account = Account.layer.pipe(Layer.provideMerge(base))
-  const people = Layer.mergeAll(Wishlist.layer, Consent.layer, Legal.layer, Content.layer, Outlets.layer).pipe(
+  const people = Layer.mergeAll(Wishlist.layer, Consent.layer, Legal.layer, Content.layer, Outlets.layer, AccountClubs.layer).pipe(
     Layer.provideMerge(account)
   )
   const cart = Cart.layer.pipe(Layer.provideMerge(people))

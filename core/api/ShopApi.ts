@@ -9,6 +9,7 @@
 import { HttpApi, HttpApiMiddleware, OpenApi } from "effect/http-api"
 import type { HttpApiGroup } from "effect/http-api"
 import { AccountGroup } from "./account.ts"
+import { AccountClubsGroup } from "./accountClubs.ts"
 import { AdultContentGroup } from "./adultContent.ts"
 import { AvailabilityGroup } from "./availability.ts"
 import { BannerGroup } from "./banner.ts"
@@ -79,7 +80,8 @@ export const shopGroups = [
   CatalogueGroup,
   PasswordRecoveryGroup,
   PetFormGroup,
-  WatchdogGroup
+  WatchdogGroup,
+  AccountClubsGroup
 ] as const
 
 /**

@@ -37,6 +37,7 @@ import { OutletsHandlers } from "../handlers/outlets.ts"
 import { PasswordRecoveryHandlers } from "../handlers/passwordRecovery.ts"
 import { PaymentProviderHandlers } from "../handlers/paymentProvider.ts"
 import { PetFormHandlers } from "../handlers/petForm.ts"
+import { AccountClubsHandlers } from "../handlers/accountClubs.ts"
 import { productApiRoutes } from "../handlers/productApi.ts"
 import { recentlyViewedApiRoutes } from "../handlers/recentlyViewedApi.ts"
 import { ReviewsHandlers } from "../handlers/reviews.ts"
@@ -93,7 +94,8 @@ export const ShopHandlers = Layer.mergeAll(
   CatalogueHandlers,
   PasswordRecoveryHandlers,
   PetFormHandlers,
-  WatchdogHandlers
+  WatchdogHandlers,
+  AccountClubsHandlers
 )
 
 /** The shop API's routes: the contract, its handlers and the server middleware. */

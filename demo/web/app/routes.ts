@@ -20,7 +20,11 @@ const pageOf: Partial<Record<keyof UrlKeys, string>> = {
   wishlist: "routes/wishlists.tsx",
   clientDigitalContent: "routes/digital-content.tsx",
   clientWatchdog: "routes/watchdog.tsx",
-  clientRankingList: "routes/rankings.tsx"
+  clientRankingList: "routes/rankings.tsx",
+  clientLoyaltyClubs: "routes/loyalty-clubs.tsx",
+  clientVipClub: "routes/vip-club.tsx",
+  clientQuestionaireList: "routes/questionnaires.tsx",
+  manageCardList: "routes/cards.tsx"
 }
 
 const named = new Map<string, { readonly file: string; readonly id: string }>()
@@ -32,6 +36,10 @@ for (const shopId of shopIds) {
     if (kind === "wishlist") {
       const detail = `${path}-detail/:wishlistId`
       if (!named.has(detail)) named.set(detail, { file, id: `wishlistDetail:${path}` })
+    }
+    if (kind === "clientQuestionaireList") {
+      const detail = `${path}/:questionnaireId`
+      if (!named.has(detail)) named.set(detail, { file: "routes/questionnaire.tsx", id: `questionnaire:${path}` })
     }
     if (kind === "cart") {
       const step = `${path}/:step`

@@ -21,6 +21,7 @@ import type { SqlError } from "effect/sql/SqlError"
 import { allShops, type Country, type Currency, type Shop } from "../../../../core/domain/shop.ts"
 import { formatZip } from "../../../../core/domain/zip.ts"
 import { hashPasswordWithSalt } from "../password.ts"
+import { seedDemoClubs } from "../migrations/0016_account_clubs.ts"
 import {
   billingDefs,
   branchWords,
@@ -1350,6 +1351,7 @@ export const seed: Effect.Effect<SeedReport, SqlError, SqlClient.SqlClient> = Ef
         yield* sql`SELECT setval(pg_get_serial_sequence(${table}, ${column}), (SELECT coalesce(max(${sql(column)}), 0) + 1 FROM ${sql(table)}), false)`
       }
       yield* sql`SELECT setval('order_number_seq', (SELECT coalesce(max(order_number::integer), 100000) + 1 FROM orders), false)`
+      yield* seedDemoClubs
     })
   )
   const written = performance.now()

@@ -16,10 +16,14 @@ import { cookieHeaders, hasSessionCookie } from "../lib/api.server.ts"
 import { checkedForm, field, pagePathOf, pageSession } from "../lib/forms.server.ts"
 import { csrfField } from "../lib/forms.ts"
 import { preferencesOf } from "../lib/preferences.ts"
-import { useShopText } from "../lib/i18n.ts"
+import { useRootData, useShopText } from "../lib/i18n.ts"
+import { orderStates } from "../../../../core/api/account.ts"
 
 /** The account menu entries this storefront has pages for (the others are listed as not built in docs/FEATURES.md). */
 const builtEntries: ReadonlySet<AccountMenuKey> = new Set(["accountData", "addresses", "clientPurchaseList", "orderTracking", "clientWishlist", "logout", "clientDigitalContent", "clientWatchdog", "clientRankingList"])
+
+/** The club pages of the account (loyalty clubs, VIP club, questionnaires, cards), shown where the shop enables them. */
+const clubEntries: ReadonlySet<AccountMenuKey> = new Set(["clientLoyaltyClubs", "clientVipClub", "clientQuestionaireList", "manageCardList"])
 
 const cartUrlOf = (shop: Shop) => shop.urlKeys.cart.replace(/^\/+|\/+$/g, "")
 
@@ -40,21 +44,39 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const addressFields = ["firstname", "lastname", "street", "city", "zip", "phone"] as const
 
+/** The company fields of a business billing profile (§3 billing form flags); the registration number only where the shop takes one. */
+const companyFieldsOf = (shop: Shop) =>
+  (["companyName", ...(shop.features.companyRegistrationNumber ? ["companyRegistrationNumber" as const] : []), "companyTaxNumber"] as const)
+
+/** Whether an order state has its own label and style (the states of the order history). */
+const isOrderState = (state: string): state is (typeof orderStates)[number] => (orderStates as ReadonlyArray<string>).includes(state)
+
 type AccountResult =
-  | { readonly saved: "billing" | "shipping" }
+  | { readonly saved: "billing" | "shipping" | "newsletter" }
+  | { readonly newsletterFailed: true }
   | { readonly failed: "billing" | "shipping"; readonly id: string; readonly field?: string; readonly message: string }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { shop } = preferencesOf(request)
   const { form, caller } = await checkedForm(request, context, shop)
   const answer = (result: AccountResult) => data(result, { headers: cookieHeaders(caller) })
+  if (field(form, "intent") === "newsletter") {
+    const subscribed = field(form, "subscribed") === "on"
+    const updated = await caller.call((client) => client.newsletter.updateSubscription({ payload: { subscribed } })).then(() => true, () => false)
+    return answer(updated ? { saved: "newsletter" } : { newsletterFailed: true })
+  }
   const kind = field(form, "intent") === "billing" ? "billing" : "shipping"
   const id = field(form, "id")
   const values = Object.fromEntries(addressFields.flatMap((name) => {
     const value = field(form, name).trim()
     return value === "" && name === "phone" ? [] : [[name, value]]
   }))
-  const address = { ...values, country: shop.country }
+  const business = kind === "billing" && field(form, "businessArea") === "on"
+  const company = Object.fromEntries(companyFieldsOf(shop).flatMap((name) => {
+    const value = field(form, name).trim()
+    return value === "" ? [] : [[name, value]]
+  }))
+  const address = { ...values, country: shop.country, ...(kind === "billing" ? { businessArea: business, ...(business ? company : {}) } : {}) }
   const saving = kind === "billing"
     ? caller.call((client) => client.account.setBillingAddress({ payload: { data: { ...address, ...(id === "" ? {} : { billingProfileId: Number(id) }) } } }))
     : caller.call((client) => client.account.setShippingAddress({ payload: { data: { ...address, ...(id === "" ? {} : { addressId: Number(id) }) } } }))
@@ -69,6 +91,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export function meta() {
   return [{ title: "My account | Storefront" }, { name: "robots", content: "noindex" }]
 }
+
+const companyLabels = { companyName: "pu_company_name", companyRegistrationNumber: "pu_company_registration_number", companyTaxNumber: "pu_company_tax_number" } as const
 
 /** One address form (billing profile or shipping address); `id` empty for a new one. */
 function AddressForm({ kind, id, address, editable, result, csrfToken }: {
@@ -106,6 +130,26 @@ function AddressForm({ kind, id, address, editable, result, csrfToken }: {
           />
         ))}
       </fieldset>
+      {kind === "billing" ? (
+        <fieldset disabled={!editable} className="form-row company-fields">
+          <legend>{t("clubs_company_details")}</legend>
+          <label className="check">
+            <input type="checkbox" name="businessArea" defaultChecked={(address as Partial<BillingAddress> | undefined)?.businessArea === true} />
+            {t("pu_business_address")}
+          </label>
+          {companyFieldsOf(shop).map((name) => (
+            <TextField
+              key={name}
+              label={t(companyLabels[name])}
+              name={name}
+              autoComplete={name === "companyName" ? "organization" : "off"}
+              defaultValue={String((address as Record<string, unknown> | undefined)?.[name] ?? "")}
+              error={errorOf(name)}
+            />
+          ))}
+        </fieldset>
+      ) : null}
+      {!editable ? <p className="hint">{t("clubs_not_editable")}</p> : null}
       {editable ? <button type="submit" className="button primary" disabled={busy}>{id === "" ? t("sf_add_address") : t("pg_save")}</button> : null}
     </Form>
   )
@@ -115,7 +159,9 @@ export default function MyAccount() {
   const { orders, addresses, csrfToken } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>() as AccountResult | undefined
   const { t, shop, money } = useShopText()
-  const menu = accountMenu(shop, undefined, csrfToken).filter((entry) => builtEntries.has(entry.key))
+  const menu = accountMenu(shop, undefined, csrfToken).filter((entry) => builtEntries.has(entry.key) || clubEntries.has(entry.key))
+  const { customer } = useRootData()
+  const busy = useNavigation().state === "submitting"
   const billing = addresses.billing ?? []
   const shipping = addresses.shipping ?? []
   return (
@@ -127,10 +173,18 @@ export default function MyAccount() {
           <li><Link to={shopPagesOf(shop.shopId).petForm}>{t("pg_pets_title")}</Link></li>
         </ul>
       </nav>
-      {result !== undefined && "saved" in result ? <FormNotice tone="success">{t("pg_saved")}</FormNotice> : null}
+      {result !== undefined && "saved" in result ? <FormNotice tone="success">{t(result.saved === "newsletter" ? "clubs_newsletter_saved" : "pg_saved")}</FormNotice> : null}
+      {result !== undefined && "newsletterFailed" in result ? <FormNotice tone="error">{t("pg_failed")}</FormNotice> : null}
       {shop.features.accountData ? (
         <section id="detail" className="account-section" aria-labelledby="detail-title">
           <h2 id="detail-title">{t("account_menu_accountData")}</h2>
+          {customer === undefined ? null : (
+            <dl className="customer-detail">
+              <dt>{t("sf_first_name")}</dt><dd>{customer.firstname ?? ""}</dd>
+              <dt>{t("sf_last_name")}</dt><dd>{customer.lastname ?? ""}</dd>
+            </dl>
+          )}
+          <h3>{t("clubs_billing_profiles")}</h3>
           {billing.length === 0
             ? <AddressForm kind="billing" id="" address={undefined} editable result={result} csrfToken={csrfToken} />
             : billing.map((profile) => (
@@ -155,11 +209,27 @@ export default function MyAccount() {
         <h3>{t("sf_add_address")}</h3>
         <AddressForm key={`new-${shipping.length}`} kind="shipping" id="" address={undefined} editable result={result} csrfToken={csrfToken} />
       </section>
+      <section className="account-section" aria-labelledby="newsletter-title">
+        <h2 id="newsletter-title">{t("clubs_newsletter")}</h2>
+        <Form method="post" className="stack-form newsletter-form" preventScrollReset>
+          <input type="hidden" name={csrfField} value={csrfToken} />
+          <input type="hidden" name="intent" value="newsletter" />
+          <label className="check">
+            <input type="checkbox" name="subscribed" defaultChecked={customer?.allowedNl === true} key={String(customer?.allowedNl)} />
+            {t("clubs_newsletter_subscribe")}
+          </label>
+          <button type="submit" className="button" disabled={busy}>{t("clubs_newsletter_save")}</button>
+        </Form>
+      </section>
       <section className="account-section" aria-labelledby="orders-title">
         <h2 id="orders-title">{t("sf_recent_orders")}</h2>
         {orders.orders.length === 0 ? <p>{t("order_history_empty")}</p> : (
           <ul className="orders">
-            {orders.orders.map((o) => <li key={String(o.orderId)}>#{String(o.orderId)} · {money(Number(o.total))} · {String(o.state)}</li>)}
+            {orders.orders.map((o) => (
+              <li key={String(o.orderId)}>
+                #{String(o.orderId)} · {money(Number(o.total))} · <span className={`order-state order-state--${String(o.state)}`}>{isOrderState(String(o.state)) ? t(`order_state_${String(o.state) as (typeof orderStates)[number]}`) : String(o.state)}</span>
+              </li>
+            ))}
           </ul>
         )}
       </section>

@@ -4,6 +4,7 @@ import { hasSessionCookie, shopCaller } from "../lib/api.server.ts"
 import { cookieValue, preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
 import { LocalDate } from "../../../../react/components/LocalDate.tsx"
+import { orderStates } from "../../../../core/api/account.ts"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shop } = preferencesOf(request)
@@ -35,7 +36,7 @@ export default function Purchases() {
                 <td><LocalDate value={String(o.createdAt)} /></td>
                 <td>{(o.items ?? []).map((i) => `${i.count}× ${i.title ?? ""}`).join(", ")}</td>
                 <td>{money(Number(o.total))}</td>
-                <td>{String(o.state)}</td>
+                <td><span className={`order-state order-state--${String(o.state)}`}>{(orderStates as ReadonlyArray<string>).includes(String(o.state)) ? t(`order_state_${String(o.state) as (typeof orderStates)[number]}`) : String(o.state)}</span></td>
               </tr>
             ))}
           </tbody>
