@@ -25,6 +25,7 @@ import catalogueIndexes from "./0012_catalogue_indexes.ts"
 import readCacheInvalidation from "./0013_read_cache_invalidation.ts"
 import recoveryOutboxPets from "./0014_recovery_outbox_pets.ts"
 import watchdog from "./0015_watchdog.ts"
+import cartReadsAtScale from "./0017_cart_reads_at_scale.ts"
 
 /** The table recording applied migrations (`migration_id`, `name`, `created_at`). */
 export const migrationsTable = "schema_migrations"
@@ -45,7 +46,8 @@ export const migrations: Readonly<Record<string, Effect.Effect<void, SqlError, S
   "0012_catalogue_indexes": catalogueIndexes,
   "0013_read_cache_invalidation": readCacheInvalidation,
   "0014_recovery_outbox_pets": recoveryOutboxPets,
-  "0015_watchdog": watchdog
+  "0015_watchdog": watchdog,
+  "0017_cart_reads_at_scale": cartReadsAtScale
 }
 
 const runMigrator = Migrator.make({})
