@@ -239,7 +239,7 @@ const main = async () => {
   } finally {
     bare.child.kill("SIGTERM")
   }
-  const memory = [await benchServer("PGlite", { PGLITE_DATA_DIR: "memory://" })]
+  const memory = [await benchServer("PGlite", { PGLITE_DATA_DIR: "memory://", DATABASE_URL: "" })]
   const adminUrl = process.env["DATABASE_URL"]?.trim()
   if (adminUrl) {
     const name = `sf_bench_${process.pid}`

@@ -229,6 +229,27 @@ describe("the server's read cache", () => {
     await runSql((sql) => sql`UPDATE billing_methods SET active = true WHERE shop_id = 'CZ10MA' AND code = 'CZU'`)
   })
 
+  test("a guest's consents recorded elsewhere reach every server's cached cart answer, and a served answer is the one built", async () => {
+    const headers = await shopper()
+    expect((await add(handlerA, headers, 1)).status).toBe(200)
+    const loadCart = async (handler: (r: Request) => Promise<Response>) => {
+      const response = await handler(new Request(`${testBaseUrl}/api/v2/cart.cart-api/load-cart`, { headers }))
+      expect(response.status).toBe(200)
+      return await response.text()
+    }
+    const consentsOf = (body: string) => (JSON.parse(body) as { customer: { consents: Record<string, boolean> } }).customer.consents
+    const first = await loadCart(handlerB)
+    expect(consentsOf(first)["marketing_1p"]).toBeUndefined()
+    expect(await loadCart(handlerB)).toBe(first)
+    const sessionId = headers.cookie.split("=")[1]!
+    await runSql((sql) => sql`INSERT INTO session_consents (session_id, code, value) VALUES (${sessionId}, 'marketing_1p', true)`)
+    await settle()
+    expect(consentsOf(await loadCart(handlerA))["marketing_1p"]).toBe(true)
+    const after = await loadCart(handlerB)
+    expect(consentsOf(after)["marketing_1p"]).toBe(true)
+    expect(JSON.parse(after).cart).toEqual(JSON.parse(first).cart)
+  })
+
   test("a session ended on one server is not served from another's cache", async () => {
     const headers = await shopper()
     expect((await handlerB(new Request(`${testBaseUrl}/api/session`, { headers }))).headers.get("set-cookie")).toBeNull()

@@ -238,6 +238,8 @@ export const preparedStatementLimit = 512
  * change what a prepared statement returns; after DDL every prepared statement is dropped).
  */
 const unpreparedStatement = /^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|START|END|SET|RESET|LISTEN|UNLISTEN|NOTIFY|CREATE|ALTER|DROP|TRUNCATE|COPY|GRANT|REVOKE|COMMENT|VACUUM|ANALYZE|DISCARD|DEALLOCATE|PREPARE|EXECUTE|DO)\b/i
+/** Transaction control without parameters: sent as one simple query (it returns no rows, only its command tag). */
+const transactionControl = /^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)\b/i
 const schemaChange = /^\s*(CREATE|ALTER|DROP|TRUNCATE|COMMENT|GRANT|REVOKE|DO)\b/i
 
 /** SQLSTATEs after which a prepared statement is prepared again (plan invalidated, statement gone). */
@@ -323,6 +325,11 @@ class PgliteConnection implements SqlConnection.Connection {
   }
 
   private async runUnprepared(sql: string, values: ReadonlyArray<unknown>, oids: ReadonlyArray<number>, rowMode: "object" | "array"): Promise<Results<any>> {
+    if (values.length === 0 && transactionControl.test(sql)) {
+      // One simple-protocol message instead of the extended protocol's parse, describe and execute.
+      const results = await this.db.exec(sql)
+      return results[results.length - 1] ?? { rows: [], fields: [] }
+    }
     const result = await this.db.query<any>(sql, [...values], { rowMode, paramTypes: [...oids] })
     if (schemaChange.test(sql) && this.statements.size > 0) {
       for (const statement of this.statements.values()) this.pendingCloses.push(protocol.serialize.close({ type: "S", name: statement.name }))

@@ -108,6 +108,8 @@ export class KeyedCache<K, V> {
 export interface ReadCacheShape {
   /** Sessions by id (the session row a call resolves). */
   readonly sessions: KeyedCache<string, unknown>
+  /** A guest session's recorded consents by session id (every cart answer shows them). */
+  readonly sessionConsents: KeyedCache<string, unknown>
   /** Carts by id (the cart engine's reads). */
   readonly carts: KeyedCache<number, unknown>
   /** Catalogue answers (listing, search, suggestions, product pages, category trees) by shop and query. */
@@ -141,6 +143,7 @@ export const catalogueMaxEntries = 1_000
 /** Makes the caches and their invalidation rules (without subscribing). */
 export const makeReadCache = (): ReadCacheShape => {
   const sessions = new KeyedCache<string, unknown>({ ttlMs: cacheTtlMs, maxEntries: cacheMaxEntries })
+  const sessionConsents = new KeyedCache<string, unknown>({ ttlMs: cacheTtlMs, maxEntries: cacheMaxEntries })
   const carts = new KeyedCache<number, unknown>({ ttlMs: cacheTtlMs, maxEntries: cacheMaxEntries })
   const catalogue = new KeyedCache<string, unknown>({ ttlMs: catalogueTtlMs, maxEntries: catalogueMaxEntries })
   const shopSettings = new KeyedCache<string, unknown>({ ttlMs: catalogueTtlMs, maxEntries: 100 })
@@ -154,7 +157,10 @@ export const makeReadCache = (): ReadCacheShape => {
     const separator = payload.indexOf(":")
     const kind = payload.slice(0, separator)
     const key = payload.slice(separator + 1)
-    if (kind === "session") sessions.invalidate(key)
+    if (kind === "session") {
+      sessions.invalidate(key)
+      sessionConsents.invalidate(key)
+    }
     else if (kind === "cart") carts.invalidate(Number(key))
     else if (kind === "cart_owner") {
       carts.invalidate(Number(key))
@@ -164,12 +170,14 @@ export const makeReadCache = (): ReadCacheShape => {
   }
   return {
     sessions,
+    sessionConsents,
     carts,
     catalogue,
     shopSettings,
     apply,
     forget: (sessionId, cartId) => {
       sessions.invalidate(sessionId)
+      sessionConsents.invalidate(sessionId)
       carts.invalidate(cartId)
     }
   }
@@ -189,6 +197,7 @@ export class ReadCache extends Context.Service<ReadCache, ReadCacheShape>()("dem
           Effect.catchCause((cause) =>
             Effect.andThen(Effect.logError("read cache: invalidations stopped; caching is off", cause), Effect.sync(() => {
               cache.sessions.clear()
+              cache.sessionConsents.clear()
               cache.carts.clear()
               cache.catalogue.clear()
               cache.shopSettings.clear()

@@ -13,6 +13,7 @@ import { HttpApiBuilder } from "effect/http-api"
 import { NotFound } from "../../../core/api/errors.ts"
 import { Session } from "../../../core/api/security.ts"
 import { ShopApi } from "../../../core/api/ShopApi.ts"
+import { ApiResponse } from "../../../core/api/entities/envelope.ts"
 import { genericErrorFlash } from "../../../core/domain/flash.ts"
 import { orDieOnSql } from "../domain/account/common.ts"
 import { buildDeliveries, cartOf } from "../domain/checkout/deliveries.ts"
@@ -23,6 +24,12 @@ import { billingMethodsOfState } from "../domain/cart/billingMethods.ts"
 import { loadOrderConsents, orderConsentNotes } from "../domain/cart/orderConsents.ts"
 import { loadPurchase } from "../domain/cart/purchase.ts"
 import { paymentContextOf } from "./cart.ts"
+import { EncodedAnswers, jsonEncoder, jsonResponse } from "./encodedAnswers.ts"
+
+/** The encoded load-cart answers, per cached cart state (see encodedAnswers.ts). */
+const loadCartAnswers = new EncodedAnswers<object>()
+
+const encodeLoadCart = jsonEncoder(ApiResponse)
 
 /** The handlers of the cart-api group. */
 export const CartApiHandlers = HttpApiBuilder.group(ShopApi, "cartApi", (handlers) =>
@@ -33,16 +40,25 @@ export const CartApiHandlers = HttpApiBuilder.group(ShopApi, "cartApi", (handler
         return yield* orDieOnSql(
           Effect.gen(function*() {
             const ctx = yield* loadContext(session)
+            const payment = paymentContextOf(request)
+            // The answer is a function of the cached cart state, the shop's cached settings, the customer with the
+            // order's addresses, the day and the wallet header: encoded once, served again while they are the same.
+            const key = JSON.stringify([ctx.todayMs, payment.walletSupported, ctx.customer, ctx.billingAddress ?? null, ctx.shippingAddress ?? null])
+            const refs = [ctx.methods, ctx.payments]
+            const kept = loadCartAnswers.lookup(ctx.state, key, refs)
+            if (kept !== undefined) return jsonResponse(kept)
             const deliveries = buildDeliveries(ctx)
             const cart = cartOf(ctx, deliveries)
-            return {
+            const body = yield* encodeLoadCart({
               status: { status: "ok" },
               cart,
               cartItems: cart.articles ?? [],
               customer: ctx.customer,
               deliveries,
-              billingMethods: yield* billingMethodsOfState(ctx.state, paymentContextOf(request))
-            }
+              billingMethods: yield* billingMethodsOfState(ctx.state, payment)
+            })
+            loadCartAnswers.store(ctx.state, key, refs, body)
+            return jsonResponse(body)
           })
         )
       }))

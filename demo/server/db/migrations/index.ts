@@ -26,6 +26,7 @@ import readCacheInvalidation from "./0013_read_cache_invalidation.ts"
 import recoveryOutboxPets from "./0014_recovery_outbox_pets.ts"
 import watchdog from "./0015_watchdog.ts"
 import accountClubs from "./0016_account_clubs.ts"
+import cartReadsAtScale from "./0017_cart_reads_at_scale.ts"
 
 /** The table recording applied migrations (`migration_id`, `name`, `created_at`). */
 export const migrationsTable = "schema_migrations"
@@ -47,7 +48,8 @@ export const migrations: Readonly<Record<string, Effect.Effect<void, SqlError, S
   "0013_read_cache_invalidation": readCacheInvalidation,
   "0014_recovery_outbox_pets": recoveryOutboxPets,
   "0015_watchdog": watchdog,
-  "0016_account_clubs": accountClubs
+  "0016_account_clubs": accountClubs,
+  "0017_cart_reads_at_scale": cartReadsAtScale
 }
 
 const runMigrator = Migrator.make({})

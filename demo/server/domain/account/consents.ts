@@ -9,6 +9,7 @@ import { productReviewsConsent } from "../../../../core/api/entities/customer.ts
 import type { CustomerConsents } from "../../../../core/api/entities/customer.ts"
 import type { SessionData } from "../../../../core/api/security.ts"
 import { consentCodes, consentModalLinks } from "../../../../core/domain/consent.ts"
+import { cachedRead } from "../../db/ReadCache.ts"
 import { sessionCustomer } from "./customer.ts"
 
 /**
@@ -37,8 +38,12 @@ export const effectiveConsents = (session: Pick<SessionData, "sessionId" | "shop
     const rows = Option.isSome(customer)
       ? yield* sql<{ code: string; value: boolean }>`
           SELECT code, value FROM customer_consents WHERE customer_id = ${customer.value.customerId} ORDER BY code`
-      : yield* sql<{ code: string; value: boolean }>`
+      : (yield* cachedRead(
+        (cache) => cache.sessionConsents,
+        session.sessionId,
+        sql<{ code: string; value: boolean }>`
           SELECT code, value FROM session_consents WHERE session_id = ${session.sessionId} ORDER BY code`
+      )) ?? []
     for (const row of rows) consents[row.code] = row.value
     return consents as CustomerConsents
   })
