@@ -32,6 +32,10 @@ import { Signals } from "./services/Signals.ts"
 import { Storage } from "./services/Storage.ts"
 import { Widgets } from "./services/Widgets.ts"
 import { Wishlist } from "./services/Wishlist.ts"
+import { analyticsLayer, type StorefrontTrackingOptions } from "./storefrontAnalytics.ts"
+import type { CrossSell } from "./services/CrossSell.ts"
+import type { DataLayer, TagManager } from "./services/TagManager.ts"
+import type { Tracking } from "./services/Tracking.ts"
 
 /** Where the side APIs live, relative to the shop's base URL. */
 export const sideApiPaths = {
@@ -40,7 +44,9 @@ export const sideApiPaths = {
   /** The recently-viewed API (§7). */
   recentlyViewedApi: "/recently-viewed-api",
   /** The live-data stream of cart changes. */
-  live: "/api/live"
+  live: "/api/live",
+  /** The tracking API (§7). */
+  trackingApi: "/tracking-api"
 } as const
 
 /** How to build the storefront. */
@@ -62,6 +68,10 @@ export interface StorefrontOptions {
   readonly storage?: Layer.Layer<Storage>
   /** Whether to follow the server's live cart changes (server-sent events); default on. */
   readonly liveData?: boolean
+  /** The tracking client, tag manager and cross-sell tracker (§4, §6, §7, §9); defaults in {@link StorefrontTrackingOptions}. */
+  readonly tracking?: StorefrontTrackingOptions
+  /** The tag manager's data layer (`window.dataLayer` in a browser, from react/); memory when absent. */
+  readonly dataLayer?: Layer.Layer<DataLayer>
 }
 
 /** Every service {@link layer} provides. */
@@ -85,12 +95,19 @@ export type StorefrontServices =
   | Storage
   | Widgets
   | Wishlist
+  | Tracking
+  | TagManager
+  | CrossSell
+  | DataLayer
   | ShopApiClient
   | HttpClient.HttpClient
   | AccountProducts
 
+/** `fetch` looked up at each call, so a tool that wraps `window.fetch` later (the debug panel) sees the calls. */
+const lateFetch = Layer.succeed(FetchHttpClient.Fetch, ((input, init) => globalThis.fetch(input, init)) as typeof globalThis.fetch)
+
 const transportOf = (transport: StorefrontOptions["transport"]): Layer.Layer<HttpClient.HttpClient> => {
-  if (transport === undefined || transport === "fetch") return FetchHttpClient.layer
+  if (transport === undefined || transport === "fetch") return Layer.provideMerge(FetchHttpClient.layer, lateFetch)
   if (transport === "fetch-with-cookie-jar") return cookieJarLayer().pipe(Layer.provide(FetchHttpClient.layer))
   return transport
 }
@@ -123,6 +140,12 @@ export const layer = (options: StorefrontOptions): Layer.Layer<StorefrontService
     Layer.provideMerge(account)
   )
   const cart = Cart.layer.pipe(Layer.provideMerge(people))
+  const analytics = analyticsLayer({
+    shop: options.shop,
+    trackingApiUrl: `${options.baseUrl}${sideApiPaths.trackingApi}`,
+    ...(options.tracking === undefined ? {} : { tracking: options.tracking }),
+    ...(options.dataLayer === undefined ? {} : { dataLayer: options.dataLayer })
+  }).pipe(Layer.provideMerge(cart))
   return Layer.mergeAll(
     Checkout.layer,
     Widgets.layer,
@@ -134,7 +157,7 @@ export const layer = (options: StorefrontOptions): Layer.Layer<StorefrontService
       recentlyViewedApiUrl: `${options.baseUrl}${sideApiPaths.recentlyViewedApi}`
     }),
     AccountProducts.layer
-  ).pipe(Layer.provideMerge(Layer.merge(cart, customerIdFollowsAccount.pipe(Layer.provide(cart)))))
+  ).pipe(Layer.provideMerge(Layer.merge(analytics, customerIdFollowsAccount.pipe(Layer.provide(cart)))))
 }
 
 /**

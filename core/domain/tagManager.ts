@@ -6,6 +6,8 @@
  */
 
 import { describeError } from "./tracking.ts"
+import { stepLocation } from "./checkout.ts"
+import type { Shop } from "./shop.ts"
 
 /** Delay before the tag manager loads, in ms (§9). */
 export const tagManagerLoadDelayMs = 300
@@ -147,3 +149,13 @@ export const tagManagerDebugEvent = (error: unknown): TagManagerDebugEvent => {
   const { message, stack } = describeError(error)
   return { event: tagManagerDebugEventName, debugMessage: message, debugStack: stack ?? "" }
 }
+
+/**
+ * The localisation config of a shop's virtual pageviews (§2): each step's url is its location in the shop (the cart
+ * url key and the step's suffix), its title the step's navigation title in the shopper's language (`titleOf`).
+ */
+export const localisedVirtualPageviews = (
+  shop: Pick<Shop, "urlKeys">,
+  titleOf: (step: TagCheckoutStep) => string
+): VirtualPageviewConfig =>
+  Object.fromEntries(tagCheckoutSteps.map((step) => [step, { url: stepLocation(step, shop), title: titleOf(step) }]))

@@ -58,7 +58,9 @@ export const trackingEventTypes = {
   payment: "payment",
   purchase: "purchase",
   purchaseItem: "purchase_item",
-  cartUpdate: "cart_update"
+  cartUpdate: "cart_update",
+  productView: "view_item",
+  search: "search"
 } as const
 
 /** Values of the `personalization` property (§6: accept or reject). */
@@ -592,3 +594,133 @@ export const cartUpdatePayload = (
     variant_list: [...variants]
   }
 }
+
+/** The operating system, device kind and browser a user agent names (§3 event properties). */
+export interface UserAgentTraits {
+  /** `Windows`, `Android`, `iOS`, `macOS`, `Linux`, `ChromeOS` or `other`. */
+  readonly os: string
+  /** `mobile`, `tablet` or `desktop`. */
+  readonly device: string
+  /** `Edge`, `Opera`, `Samsung Internet`, `Firefox`, `Chrome`, `Safari` or `other`. */
+  readonly browser: string
+}
+
+/**
+ * What a user agent string says about the shopper's system (the names are ours; the spec lists only the properties).
+ * Total: an empty or unknown string gives `other`, `desktop`, `other`.
+ */
+export const userAgentTraits = (userAgent: string): UserAgentTraits => {
+  const ua = userAgent
+  const os = /Windows/i.test(ua) ? "Windows"
+    : /Android/i.test(ua) ? "Android"
+    : /iPhone|iPad|iPod/i.test(ua) ? "iOS"
+    : /CrOS/.test(ua) ? "ChromeOS"
+    : /Mac OS X|Macintosh/i.test(ua) ? "macOS"
+    : /Linux/i.test(ua) ? "Linux"
+    : "other"
+  const device = /iPad|Tablet/i.test(ua) || (/Android/i.test(ua) && !/Mobile/i.test(ua)) ? "tablet"
+    : /Mobi|iPhone|iPod/i.test(ua) ? "mobile"
+    : "desktop"
+  const browser = /Edg\//.test(ua) ? "Edge"
+    : /OPR\/|Opera/.test(ua) ? "Opera"
+    : /SamsungBrowser/.test(ua) ? "Samsung Internet"
+    : /Firefox\/|FxiOS/.test(ua) ? "Firefox"
+    : /Chrome\/|CriOS|Chromium\//.test(ua) ? "Chrome"
+    : /Safari\//.test(ua) ? "Safari"
+    : "other"
+  return { os, device, browser }
+}
+
+/** The page an event happens on, from what a browser knows: its URL, referrer and user agent. */
+export const trackingPageOf = (input: { readonly href: string; readonly referrer: string; readonly userAgent: string }): TrackingPage => {
+  let path = ""
+  let search = ""
+  try {
+    const url = new URL(input.href)
+    path = url.pathname
+    search = url.search
+  } catch {
+    // Not a URL (a script without a page): no path, no UTM parameters.
+  }
+  return { location: input.href, path, referrer: input.referrer, search, ...userAgentTraits(input.userAgent) }
+}
+
+/** A viewed product as the product page knows it. */
+export interface ViewedProduct {
+  /** The product id. */
+  readonly productId: string | number
+  /** The variant shown. */
+  readonly variantId: number
+  /** The variant's title. */
+  readonly title: string
+  /** The brand. */
+  readonly brand?: string | null | undefined
+  /** The price shown. */
+  readonly price: number
+  /** The product's category path, from the top (breadcrumbs). */
+  readonly categories?: ReadonlyArray<{ readonly categoryId: string | number; readonly title: string }> | undefined
+}
+
+/**
+ * The properties of a product view event (`view_item`, whose `variant_id` the recently-viewed API records): ids,
+ * title, brand, price and the category levels with their path (as the purchase item's, §3). Non-finite prices are 0.
+ */
+export const productViewProperties = (product: ViewedProduct): { readonly [key: string]: JsonValue } => {
+  const categories = (product.categories ?? []).slice(0, categoryLevels.length)
+  const last = categories.at(-1)
+  return {
+    product_id: String(product.productId),
+    variant_id: product.variantId,
+    title: product.title,
+    brand: product.brand ?? "",
+    price: Number.isFinite(product.price) ? product.price : 0,
+    ...(last === undefined ? {} : { category_id: String(last.categoryId), category_name: last.title }),
+    ...Object.fromEntries(categories.map((category, index) => [categoryLevels[index], category.title])),
+    categories_path: categories.map((category) => category.title).join(categoriesPathSeparator)
+  }
+}
+
+/** The properties of a search event: the query as typed (trimmed) and how many products it found. */
+export const searchProperties = (query: string, total: number): { readonly [key: string]: JsonValue } => ({
+  search_query: query.trim(),
+  results_count: Number.isFinite(total) && total > 0 ? Math.floor(total) : 0
+})
+
+/** A purchased line as the order confirmation carries it (§3 purchase items: the cart's articles). */
+export interface PurchasedLine {
+  /** The cart line's id. */
+  readonly articleId: number
+  /** The variant bought. */
+  readonly variantId?: number | undefined
+  /** Its title. */
+  readonly title?: string | undefined
+  /** Pieces bought. */
+  readonly count: number
+  /** Price of one piece. */
+  readonly unitPrice?: number | undefined
+  /** Price of the line. */
+  readonly linePrice?: number | undefined
+}
+
+/**
+ * The purchase item sources of an order's lines (for {@link purchaseTrackingItems}): the variant stands for the product
+ * (the confirmation names no product id, brand or category: those are empty); the unit price is the line's when
+ * given, else the line price divided by the pieces, else 0. Lines without pieces are left out.
+ */
+export const purchaseItemSourcesOf = (lines: ReadonlyArray<PurchasedLine>): ReadonlyArray<PurchaseItemSource> =>
+  lines.filter((line) => Number.isFinite(line.count) && line.count > 0).map((line) => {
+    const variant = line.variantId ?? line.articleId
+    const unit = line.unitPrice !== undefined && Number.isFinite(line.unitPrice)
+      ? line.unitPrice
+      : line.linePrice !== undefined && Number.isFinite(line.linePrice) ? line.linePrice / line.count : 0
+    return {
+      product_id: variant,
+      variant_id: variant,
+      title: line.title ?? "",
+      brand: "",
+      quantity: line.count,
+      category_id: "",
+      category_name: "",
+      price: unit
+    }
+  })

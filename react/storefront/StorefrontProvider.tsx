@@ -19,6 +19,8 @@ import type { Shop } from "../../core/domain/shop.ts"
 import type { UiLanguage } from "../../core/messages/languages.ts"
 import type { Storage } from "../../core/services/Storage.ts"
 import type { StorefrontServices } from "../../core/storefront.ts"
+import type { StorefrontTrackingOptions } from "../../core/storefrontAnalytics.ts"
+import type { DataLayer } from "../../core/services/TagManager.ts"
 import type { JotaiStore } from "./bridge.ts"
 import type { StartedServices, StorefrontRuntime } from "./services.ts"
 
@@ -72,6 +74,10 @@ export interface StorefrontProviderProps {
   readonly live?: boolean
   /** Whether the services follow the server's live cart changes; default true. */
   readonly liveData?: boolean
+  /** The tracking client, tag manager and cross-sell options (debug mode, virtual pageview texts). */
+  readonly tracking?: StorefrontTrackingOptions
+  /** The tag manager's data layer: `"browser"` (`window.dataLayer`, loaded with the services), a layer, or memory when absent. */
+  readonly dataLayer?: Layer.Layer<DataLayer> | "browser"
   readonly children?: ReactNode
 }
 
@@ -98,7 +104,7 @@ const abortError = () => new DOMException("The operation was aborted", "AbortErr
 
 /** Provides the services and the store to the components below. */
 export function StorefrontProvider(props: StorefrontProviderProps) {
-  const { shop, baseUrl, language, session, initial, storage, layer, live = true, liveData = true, children } = props
+  const { shop, baseUrl, language, session, initial, storage, layer, live = true, liveData = true, tracking, dataLayer, children } = props
   const [store] = useState(() => {
     const created = createStore()
     for (const [target, value] of initial ?? []) created.set(target, value)
@@ -120,7 +126,9 @@ export function StorefrontProvider(props: StorefrontProviderProps) {
         baseUrl,
         liveData,
         ...(session === undefined ? {} : { session }),
-        ...(storage === undefined ? {} : { storage: storage === "browser" ? module.browserStorageLayer : storage })
+        ...(storage === undefined ? {} : { storage: storage === "browser" ? module.browserStorageLayer : storage }),
+        ...(tracking === undefined ? {} : { tracking }),
+        ...(dataLayer === undefined ? {} : { dataLayer: dataLayer === "browser" ? module.browserDataLayerLayer : dataLayer })
       }
       const services = await module.startServices(store, options)
       if (!active) return services.stop()

@@ -27,6 +27,10 @@ export { Legal } from "../../core/services/Legal.ts"
 export { AccountProducts } from "../../core/services/AccountProducts.ts"
 export { ShopApiClient } from "../../core/api/client.ts"
 export { Storage } from "../../core/services/Storage.ts"
+export { Tracking } from "../../core/services/Tracking.ts"
+export { TagManager } from "../../core/services/TagManager.ts"
+export { CrossSell } from "../../core/services/CrossSell.ts"
+export { browserDataLayerLayer } from "./dataLayer.ts"
 
 /** The runtime of the services. */
 export type StorefrontRuntime = ManagedRuntime.ManagedRuntime<StorefrontServices, never>
