@@ -11,6 +11,7 @@ import { useEffect, useMemo, useRef } from "react"
 import type { CrossSellClick } from "../../core/services/CrossSell.ts"
 import type { PromoImpression } from "../../core/services/TagManager.ts"
 import type { TagCheckoutStep } from "../../core/domain/tagManager.ts"
+import { checkoutStepTable } from "../../core/domain/checkout.ts"
 import {
   productViewProperties,
   purchaseItemSourcesOf,
@@ -122,4 +123,27 @@ export const useSearchTracking = (query: string, total: number): void => {
   const allowed = useTrackingAllowed()
   const trimmed = query.trim()
   useOncePerKey(trimmed === "" ? undefined : `${trimmed}|${total}`, allowed, () => void tracking.search(trimmed, total))
+}
+
+/**
+ * Tracks the checkout step shown (§2: its virtual pageview, tag data and checkout event), once per step and purchase
+ * id; `step` undefined while the page does not yet know which step it shows. On the confirmation, with the order
+ * placed, also the purchase (once consent allows it, §6).
+ */
+export const useCheckoutStepTracking = (
+  step: TagCheckoutStep | undefined,
+  title: string,
+  purchase?: { readonly orderId: string; readonly lines: ReadonlyArray<PurchasedLine> } | undefined
+): void => {
+  const tracking = useTracking()
+  const allowed = useTrackingAllowed()
+  const purchaseId = step === "confirmation" ? purchase?.orderId : undefined
+  // The confirmation waits for its purchase id (the tag data of step 5 carries it, §4).
+  const key = step === undefined || (step === "confirmation" && purchaseId === undefined) ? undefined : `${step}|${purchaseId ?? ""}`
+  useOncePerKey(key, true, () => {
+    if (step !== undefined) void tracking.checkoutStep(step, title, checkoutStepTable[step].flowNumber, purchaseId)
+  })
+  useOncePerKey(purchaseId, allowed, () => {
+    if (purchase !== undefined) void tracking.purchase(purchase.orderId, purchase.lines)
+  })
 }

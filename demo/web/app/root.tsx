@@ -26,6 +26,9 @@ import { LegalConditions } from "../../../react/components/widgets/LegalConditio
 import { AdultContentGate } from "../../../react/components/widgets/AdultGate.tsx"
 import { FaviconLinks } from "../../../react/components/widgets/FaviconLinks.tsx"
 import { faviconLinks } from "../../../react/components/widgets/sanitizeHtml.ts"
+import { localisedVirtualPageviews } from "../../../core/domain/tagManager.ts"
+import { checkoutStepTable } from "../../../core/domain/checkout.ts"
+import { translateText } from "../../../core/messages/translator.ts"
 import "./app.css"
 
 // The header and footer hydrate from their own chunks, loaded right after the page's, so the first-load JavaScript
@@ -134,6 +137,11 @@ export default function App() {
       language={root.language}
       session={{ csrfToken: root.csrfToken, cartId: root.cartId }}
       storage="browser"
+      dataLayer="browser"
+      tracking={{
+        debug: root.debug,
+        virtualPageviews: localisedVirtualPageviews(shop, (step) => translateText(root.language, checkoutStepTable[step].titleKey))
+      }}
       live={typeof window !== "undefined"}
       initial={[
         [widgetsStateAtom, { ...initialWidgetsState, cartArticles: root.cartArticles as never }],

@@ -117,11 +117,17 @@ export const variantImageSize = { width: 200, height: 200 } as const
  * <VariantCard variant={variant} />
  * ```
  */
-export function VariantCard({ variant, className }: { readonly variant: ProductVariant; readonly className?: string }) {
+export function VariantCard({ variant, className, onFollow }: {
+  readonly variant: ProductVariant
+  readonly className?: string
+  /** Called when the shopper follows the card's link (a recommendation list records the cross-sell click). */
+  readonly onFollow?: ((variant: ProductVariant) => void) | undefined
+}) {
   const Link = useLink()
   return (
     <article className={["product-card", className ?? ""].join(" ").trim()}>
-      <Link to={`/${variant.mainCategoryUrlKey}/${variant.variantUrl}`} className="product-link">
+      <Link to={`/${variant.mainCategoryUrlKey}/${variant.variantUrl}`} className="product-link"
+        {...(onFollow === undefined ? {} : { onClick: () => onFollow(variant) })}>
         {variant.image !== undefined && (
           <img src={variant.image} alt="" width={variantImageSize.width} height={variantImageSize.height} loading="lazy" decoding="async" />
         )}

@@ -8,15 +8,17 @@
 import { useEffect, useId, useState } from "react"
 import type { ProductVariant } from "../../../core/api/productApi.ts"
 import { useConsent, useRunWith } from "../../storefront/hooks.ts"
+import { useTracking } from "../../storefront/tracking.ts"
 import { Carousel } from "./Carousel.tsx"
 import { VariantCard } from "./ProductCard.tsx"
 
 /** A heading and a carousel of variants; nothing when there are none. */
-function VariantCarousel({ title, variants, exclude, className }: {
+function VariantCarousel({ title, variants, exclude, className, onFollow }: {
   readonly title: string
   readonly variants: ReadonlyArray<ProductVariant>
   readonly exclude: number | undefined
   readonly className: string | undefined
+  readonly onFollow?: ((variant: ProductVariant, position: number) => void) | undefined
 }) {
   const headingId = useId()
   const shown = variants.filter((variant) => variant.variantId !== exclude)
@@ -24,7 +26,10 @@ function VariantCarousel({ title, variants, exclude, className }: {
   return (
     <section className={["sf-product-list", className ?? ""].join(" ").trim()} aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
-      <Carousel label={title}>{shown.map((variant) => <VariantCard key={variant.variantId} variant={variant} />)}</Carousel>
+      <Carousel label={title}>{shown.map((variant, index) => (
+        <VariantCard key={variant.variantId} variant={variant}
+          {...(onFollow === undefined ? {} : { onFollow: () => onFollow(variant, index + 1) })} />
+      ))}</Carousel>
     </section>
   )
 }
@@ -39,7 +44,12 @@ export interface RecommendationsProps {
   readonly count?: number
   /** Extra classes. */
   readonly className?: string
+  /** Where the list is shown, reported with a followed product's cross-sell click (§7 placement; default `product_detail` with a variant, else `homepage`). */
+  readonly placement?: string
 }
+
+/** The model id (`m_id`) reported for a followed recommendation: the product API call that chose it (ours). */
+export const recommendationModelId = "recommended-products"
 
 /**
  * Personalised recommendations, asked for only once the consent service says personalisation is allowed (§6).
@@ -49,9 +59,11 @@ export interface RecommendationsProps {
  * <Recommendations title={t("widgets_recommended")} variantId={product.variantId} />
  * ```
  */
-export function Recommendations({ title, variantId, count = 12, className }: RecommendationsProps) {
+export function Recommendations({ title, variantId, count = 12, className, placement }: RecommendationsProps) {
   const consent = useConsent()
   const run = useRunWith()
+  const tracking = useTracking()
+  const [basisId, setBasisId] = useState<number | undefined>(variantId)
   const allowed = consent.state?.gates.personalisation === true
   const [variants, setVariants] = useState<ReadonlyArray<ProductVariant>>([])
   useEffect(() => {
@@ -60,10 +72,23 @@ export function Recommendations({ title, variantId, count = 12, className }: Rec
       ? Promise.resolve(variantId)
       : run((m) => m.Catalog.use((catalog) => catalog.recentlyViewed(1))).then((viewed) => viewed[0]?.variantId)
     basis
-      .then((id) => id === undefined ? [] : run((m) => m.Catalog.use((catalog) => catalog.recommendations(id, { count }))))
+      .then((id) => {
+        setBasisId(id)
+        return id === undefined ? [] : run((m) => m.Catalog.use((catalog) => catalog.recommendations(id, { count })))
+      })
       .then(setVariants, () => setVariants([]))
   }, [allowed, variantId, count, run])
-  return <VariantCarousel title={title} variants={allowed ? variants : []} exclude={variantId} className={className} />
+  // A followed recommendation is kept as a cross-sell click (§7, §9): the placement, the variant it was chosen for
+  // (bookmark), the model and its position in the list (strategy slot); reported if that variant is bought.
+  const follow = (variant: ProductVariant, position: number) =>
+    void tracking.crossSellClick({
+      productId: variant.variantId,
+      placement: placement ?? (variantId === undefined ? "homepage" : "product_detail"),
+      bookmarkId: String(basisId ?? ""),
+      mId: recommendationModelId,
+      sId: String(position)
+    })
+  return <VariantCarousel title={title} variants={allowed ? variants : []} exclude={variantId} className={className} onFollow={follow} />
 }
 
 /** Props of {@link RecentlyViewed}. */

@@ -23,6 +23,9 @@ const isTrackingUrl = (url: string): boolean => {
 
 const eventOf = (url: string, body: unknown): string => {
   if (typeof body === "string") return body
+  // The tracking client posts its JSON as bytes (debug mode, §4).
+  if (ArrayBuffer.isView(body)) return new TextDecoder().decode(body)
+  if (body instanceof ArrayBuffer) return new TextDecoder().decode(new Uint8Array(body))
   return new URL(url, window.location.href).searchParams.get(trackEventParameter) ?? ""
 }
 

@@ -15,6 +15,8 @@ import { hasSessionCookie, shopCaller } from "../lib/api.server.ts"
 import { cookieValue, preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
 import { FlashList } from "../components/FlashList.tsx"
+import { useCheckoutStepTracking } from "../../../../react/storefront/tracking.ts"
+import { useStepTitle } from "../../../../react/components/checkout/CheckoutSteps.tsx"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shop } = preferencesOf(request)
@@ -42,6 +44,7 @@ export default function CartPage() {
   const cart = useCartEntity()
   const navigate = useNavigate()
   const actions = useCartActions()
+  useCheckoutStepTracking("preview", useStepTitle()("preview"))
   return (
     <section className="cart-page">
       <h1>{t("sf_cart")}</h1>

@@ -17,6 +17,7 @@ import { useShopText } from "../lib/i18n.ts"
 import { FlashList } from "../components/FlashList.tsx"
 import { CustomerStep } from "../components/checkout/CustomerStep.tsx"
 import { ShippingStep } from "../components/checkout/ShippingStep.tsx"
+import { useCheckoutStepTracking } from "../../../../react/storefront/tracking.ts"
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { shop } = preferencesOf(request)
@@ -48,6 +49,11 @@ export default function CheckoutPage() {
   const started = useRef(false)
   const [ready, setReady] = useState(false)
   const state = checkout.state
+  // The step the page settled on (the server may send the shopper elsewhere first); the in-flow confirmation carries the order.
+  const shown = order === null && ready && state.step === asked ? state.step : undefined
+  useCheckoutStepTracking(shown, title(shown ?? asked), state.purchase === undefined
+    ? undefined
+    : { orderId: String(state.purchase.orderId), lines: state.purchase.items ?? [] })
 
   useEffect(() => {
     if (order !== null || started.current) return

@@ -14,6 +14,7 @@ import { AddToCartButton, AddToWishlistButton } from "../../../../react/componen
 import { ProductReviews } from "../../../../react/components/widgets/Reviews.tsx"
 import { WatchProduct } from "../../../../react/components/account/Watchdogs.tsx"
 import { RecentlyViewed, Recommendations } from "../../../../react/components/widgets/ProductLists.tsx"
+import { useProductViewTracking } from "../../../../react/storefront/tracking.ts"
 import { shopCaller } from "../lib/api.server.ts"
 import { preferencesOf } from "../lib/preferences.ts"
 import { useRootData, useShopText } from "../lib/i18n.ts"
@@ -50,6 +51,14 @@ export default function Product() {
   const loggedIn = root.customerId !== null || customer.customer?.isLogged === true
   const [amount, setAmount] = useState(1)
   const [services, setServices] = useState<ReadonlyArray<AddToCartService>>([])
+  useProductViewTracking({
+    productId: product.productId,
+    variantId: product.variantId,
+    title: product.title,
+    brand: product.brand,
+    price: product.price,
+    categories: product.breadcrumbs
+  })
   const images = product.images.length > 0 ? product.images : product.image === null ? [] : [product.image]
   return (
     <article className="product-page">
@@ -131,7 +140,7 @@ export default function Product() {
       <WatchProduct key={`watch-${product.variantId}`} variantId={product.variantId} price={product.price} loggedIn={loggedIn} returnTo={pathname} />
       <ProductReviews key={product.productId} productId={product.productId} initial={reviews} loggedIn={loggedIn} returnTo={pathname} />
       <Recommendations title={t("widgets_recommended")} variantId={product.variantId} />
-      <RecentlyViewed title={t("widgets_recently_viewed")} currentVariantId={product.variantId} />
+      <RecentlyViewed key={product.variantId} title={t("widgets_recently_viewed")} currentVariantId={product.variantId} />
     </article>
   )
 }

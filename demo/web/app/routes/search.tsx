@@ -6,6 +6,7 @@ import { useShopText } from "../lib/i18n.ts"
 import { ProductCard } from "../../../../react/components/widgets/ProductCard.tsx"
 import { Pager } from "../components/Pager.tsx"
 import { Filters, listingQueryOf } from "./category.tsx"
+import { useSearchTracking } from "../../../../react/storefront/tracking.ts"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shop } = preferencesOf(request)
@@ -22,6 +23,7 @@ export function meta() {
 export default function Search() {
   const results = useLoaderData<typeof loader>()
   const { t, money } = useShopText()
+  useSearchTracking(results.query, results.total)
   return (
     <>
       <h1>{results.query.trim() === "" ? t("sf_all_products") : t("sf_search_results", { query: results.query })} <small>({results.total})</small></h1>
