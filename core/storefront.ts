@@ -34,6 +34,7 @@ import { Widgets } from "./services/Widgets.ts"
 import { Wishlist } from "./services/Wishlist.ts"
 import { analyticsLayer, type StorefrontTrackingOptions } from "./storefrontAnalytics.ts"
 import type { CrossSell } from "./services/CrossSell.ts"
+import type { Banners } from "./services/Banners.ts"
 import type { DataLayer, TagManager } from "./services/TagManager.ts"
 import type { Tracking } from "./services/Tracking.ts"
 
@@ -98,6 +99,7 @@ export type StorefrontServices =
   | Tracking
   | TagManager
   | CrossSell
+  | Banners
   | DataLayer
   | ShopApiClient
   | HttpClient.HttpClient

@@ -7,7 +7,8 @@
  */
 import { Effect, Layer, SubscriptionRef } from "effect"
 import type { HttpClient } from "effect/http"
-import type { ShopApiClient } from "./api/client.ts"
+import type { ShopApiClient, ShopCallState } from "./api/client.ts"
+import { Banners } from "./services/Banners.ts"
 import type { Shop } from "./domain/shop.ts"
 import { localisedVirtualPageviews, type VirtualPageviewConfig } from "./domain/tagManager.ts"
 import { trackingPageOf } from "./domain/tracking.ts"
@@ -69,15 +70,15 @@ export interface AnalyticsLayerOptions {
 }
 
 /**
- * Tracking, TagManager, CrossSell and the DataLayer, over the Consent service's consents (tracking and cross-sell run
+ * Tracking, TagManager, CrossSell, the banner counters and the DataLayer, over the Consent service's consents (tracking and cross-sell run
  * only with gdpr_personalization, §6), the Account service's customer and the storage port.
  */
 export const analyticsLayer = (
   options: AnalyticsLayerOptions
 ): Layer.Layer<
-  Tracking | TagManager | CrossSell | DataLayer,
+  Tracking | TagManager | CrossSell | Banners | DataLayer,
   never,
-  Account | Consent | Storage | ShopApiClient | HttpClient.HttpClient
+  Account | Consent | Storage | ShopApiClient | ShopCallState | HttpClient.HttpClient
 > => {
   const tracking = options.tracking ?? {}
   /** The consents and the customer, read from the services at each event. */
@@ -127,5 +128,5 @@ export const analyticsLayer = (
       })
     )
   )
-  return Layer.mergeAll(trackingLayer, crossSellLayer, tagManagerLayer).pipe(Layer.provideMerge(dataLayer))
+  return Layer.mergeAll(trackingLayer, crossSellLayer, tagManagerLayer, Banners.layer).pipe(Layer.provideMerge(dataLayer))
 }

@@ -30,6 +30,7 @@ export { Storage } from "../../core/services/Storage.ts"
 export { Tracking } from "../../core/services/Tracking.ts"
 export { TagManager } from "../../core/services/TagManager.ts"
 export { CrossSell } from "../../core/services/CrossSell.ts"
+export { Banners } from "../../core/services/Banners.ts"
 export { browserDataLayerLayer } from "./dataLayer.ts"
 
 /** The runtime of the services. */

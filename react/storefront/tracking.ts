@@ -79,12 +79,12 @@ export const useTracking = (): TrackingActions => {
       promoView: (promotion, bannerId) =>
         Promise.all([
           fire((m) => m.TagManager.use((tm) => tm.promoView(promotion))),
-          bannerId === undefined ? Promise.resolve() : fire((m) => m.ShopApiClient.use((api) => api.banner.impression({ payload: { bannerId } })))
+          bannerId === undefined ? Promise.resolve() : fire((m) => m.Banners.use((b) => b.impression(bannerId)))
         ]).then(() => undefined),
       promoClick: (promotion, bannerId) =>
         Promise.all([
           fire((m) => m.TagManager.use((tm) => tm.push({ event: promoClickEventName, ecommerce: { promoClick: { promotions: [promotion] } } }))),
-          bannerId === undefined ? Promise.resolve() : fire((m) => m.ShopApiClient.use((api) => api.banner.hit({ payload: { bannerId } })))
+          bannerId === undefined ? Promise.resolve() : fire((m) => m.Banners.use((b) => b.hit(bannerId)))
         ]).then(() => undefined)
     }
   }, [runWith])

@@ -18,6 +18,7 @@ import { defaultTrackingCookieName } from "../../../core/domain/tracking.ts"
 import { Storage } from "../../../core/services/Storage.ts"
 import { layer } from "../../../core/storefront.ts"
 import { ConsentPanel, LinkProvider, Recommendations, VariantCard, useRunWith, type LinkProps } from "../../../react/index.ts"
+import { BannerSlider } from "../../../react/components/widgets/BannerSlider.tsx"
 import { useProductViewTracking } from "../../../react/storefront/tracking.ts"
 import { expectNoAxeViolations } from "../../support/axe.ts"
 import { demoBackend, testBaseUrl, type Backend } from "../../support/server.ts"
@@ -89,6 +90,19 @@ describe("tracking from components", () => {
     await user.click(screen.getByRole("link", { name: "Steel kettle" }))
     expect(onFollow).toHaveBeenCalledExactlyOnceWith(variant)
     await expectNoAxeViolations(container)
+  })
+
+  test("the banner slider tells which slide is shown and which is followed (promo impressions and hits)", async () => {
+    const user = userEvent.setup()
+    const onSlideShown = vi.fn()
+    const onSlideFollow = vi.fn()
+    const slides = [{ id: 1, url: "/spring", title: "Spring sale" }, { id: 2, url: "/tv", title: "TV week" }]
+    renderWidget(withLinks(<BannerSlider slides={slides} onSlideShown={onSlideShown} onSlideFollow={onSlideFollow} />))
+    expect(onSlideShown.mock.calls).toEqual([[slides[0], 0]])
+    await user.click(screen.getByRole("button", { name: "Next offer" }))
+    expect(onSlideShown.mock.calls).toEqual([[slides[0], 0], [slides[1], 1]])
+    await user.click(screen.getByRole("link", { name: "TV week" }))
+    expect(onSlideFollow).toHaveBeenCalledExactlyOnceWith(slides[1], 1)
   })
 
   test("a followed recommendation is kept as a cross-sell click, with its placement and position", async () => {
