@@ -10,7 +10,7 @@ import type { HttpClient } from "effect/http"
 import type { ShopApiClient, ShopCallState } from "./api/client.ts"
 import { Banners } from "./services/Banners.ts"
 import type { Shop } from "./domain/shop.ts"
-import { localisedVirtualPageviews, type VirtualPageviewConfig } from "./domain/tagManager.ts"
+import { localisedVirtualPageviews, type TagCheckoutStep, type VirtualPageviewConfig } from "./domain/tagManager.ts"
 import { trackingPageOf } from "./domain/tracking.ts"
 import { Account } from "./services/Account.ts"
 import { Consent } from "./services/Consent.ts"
@@ -35,8 +35,10 @@ export interface StorefrontTrackingOptions {
   readonly cookieName?: string | undefined
   /** The client version reported with errors (§8); default {@link trackingClientVersion}. */
   readonly version?: string | undefined
-  /** The checkout steps' virtual pageview texts (§2); default the step locations with the step names as titles. */
+  /** The checkout steps' virtual pageview texts (§2); default the step locations with `stepTitles` (else the step names) as titles. */
   readonly virtualPageviews?: VirtualPageviewConfig | undefined
+  /** The checkout steps' titles in the shopper's language, for the default virtual pageview texts. */
+  readonly stepTitles?: { readonly [K in TagCheckoutStep]?: string } | undefined
   /** The page and user agent of an event; default read from `globalThis.location`, `document` and `navigator`. */
   readonly environment?: Effect.Effect<TrackingEnvironment> | undefined
 }
@@ -124,7 +126,7 @@ export const analyticsLayer = (
   const tagManagerLayer = TagManager.layer.pipe(
     Layer.provide(
       TagManagerOptions.layer({
-        virtualPageviews: tracking.virtualPageviews ?? localisedVirtualPageviews(options.shop, (step) => step)
+        virtualPageviews: tracking.virtualPageviews ?? localisedVirtualPageviews(options.shop, (step) => tracking.stepTitles?.[step] ?? step)
       })
     )
   )

@@ -32,6 +32,8 @@ export { TagManager } from "../../core/services/TagManager.ts"
 export { CrossSell } from "../../core/services/CrossSell.ts"
 export { Banners } from "../../core/services/Banners.ts"
 export { browserDataLayerLayer } from "./dataLayer.ts"
+export { productViewProperties, purchaseItemSourcesOf, searchProperties, trackingEventTypes } from "../../core/domain/tracking.ts"
+export { checkoutStepTable } from "../../core/domain/checkout.ts"
 
 /** The runtime of the services. */
 export type StorefrontRuntime = ManagedRuntime.ManagedRuntime<StorefrontServices, never>

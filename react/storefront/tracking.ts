@@ -11,15 +11,7 @@ import { useEffect, useMemo, useRef } from "react"
 import type { CrossSellClick } from "../../core/services/CrossSell.ts"
 import type { PromoImpression } from "../../core/services/TagManager.ts"
 import type { TagCheckoutStep } from "../../core/domain/tagManager.ts"
-import { checkoutStepTable } from "../../core/domain/checkout.ts"
-import {
-  productViewProperties,
-  purchaseItemSourcesOf,
-  searchProperties,
-  trackingEventTypes,
-  type PurchasedLine,
-  type ViewedProduct
-} from "../../core/domain/tracking.ts"
+import type { PurchasedLine, ViewedProduct } from "../../core/domain/tracking.ts"
 import { consentStateAtom } from "./atoms.ts"
 import { useStorefront, type ServicesModule } from "./StorefrontProvider.tsx"
 import type { Effect } from "effect"
@@ -34,8 +26,9 @@ export interface TrackingActions {
   /**
    * A checkout step was shown (§2): the tag manager pushes its virtual pageview and tag data (on confirmation with the
    * purchase id, §4), and the tracking client sends the checkout event with the step's title and flow number (§5).
+   * The rules run in the services' module, so a page that tracks does not carry them in its first load.
    */
-  readonly checkoutStep: (step: TagCheckoutStep, title: string, flowNumber: number, purchaseId?: string) => Promise<void>
+  readonly checkoutStep: (step: TagCheckoutStep, title: string, purchaseId?: string) => Promise<void>
   /** An order was placed: one purchase item event per line, and the cross-sell clicks of its variants reported (§7). */
   readonly purchase: (orderId: string, lines: ReadonlyArray<PurchasedLine>) => Promise<void>
   /** A recommended product was followed: the click is kept for a later purchase (§9: 30 days). Needs consent. */
@@ -57,17 +50,17 @@ export const useTracking = (): TrackingActions => {
       runWith(build).then(() => undefined, () => undefined)
     return {
       productView: (product) =>
-        fire((m) => m.Tracking.use((t) => t.track({ type: trackingEventTypes.productView, properties: productViewProperties(product) }))),
+        fire((m) => m.Tracking.use((t) => t.track({ type: m.trackingEventTypes.productView, properties: m.productViewProperties(product) }))),
       search: (query, total) =>
-        fire((m) => m.Tracking.use((t) => t.track({ type: trackingEventTypes.search, properties: searchProperties(query, total) }))),
-      checkoutStep: (step, title, flowNumber, purchaseId) =>
+        fire((m) => m.Tracking.use((t) => t.track({ type: m.trackingEventTypes.search, properties: m.searchProperties(query, total) }))),
+      checkoutStep: (step, title, purchaseId) =>
         Promise.all([
           fire((m) => m.TagManager.use((tm) => tm.checkoutStep(step, purchaseId))),
-          fire((m) => m.Tracking.use((t) => t.trackCheckout(title, flowNumber)))
+          fire((m) => m.Tracking.use((t) => t.trackCheckout(title, m.checkoutStepTable[step].flowNumber)))
         ]).then(() => undefined),
       purchase: (orderId, lines) =>
         Promise.all([
-          fire((m) => m.Tracking.use((t) => t.trackPurchase(orderId, purchaseItemSourcesOf(lines)))),
+          fire((m) => m.Tracking.use((t) => t.trackPurchase(orderId, m.purchaseItemSourcesOf(lines)))),
           fire((m) =>
             m.CrossSell.use((c) =>
               c.purchase({
@@ -141,7 +134,7 @@ export const useCheckoutStepTracking = (
   // The confirmation waits for its purchase id (the tag data of step 5 carries it, §4).
   const key = step === undefined || (step === "confirmation" && purchaseId === undefined) ? undefined : `${step}|${purchaseId ?? ""}`
   useOncePerKey(key, true, () => {
-    if (step !== undefined) void tracking.checkoutStep(step, title, checkoutStepTable[step].flowNumber, purchaseId)
+    if (step !== undefined) void tracking.checkoutStep(step, title, purchaseId)
   })
   useOncePerKey(purchaseId, allowed, () => {
     if (purchase !== undefined) void tracking.purchase(purchase.orderId, purchase.lines)

@@ -26,8 +26,7 @@ import { LegalConditions } from "../../../react/components/widgets/LegalConditio
 import { AdultContentGate } from "../../../react/components/widgets/AdultGate.tsx"
 import { FaviconLinks } from "../../../react/components/widgets/FaviconLinks.tsx"
 import { faviconLinks } from "../../../react/components/widgets/sanitizeHtml.ts"
-import { localisedVirtualPageviews } from "../../../core/domain/tagManager.ts"
-import { checkoutStepTable } from "../../../core/domain/checkout.ts"
+import { checkoutSteps, checkoutStepTable } from "../../../core/domain/checkout.ts"
 import { translateText } from "../../../core/messages/translator.ts"
 import "./app.css"
 
@@ -140,7 +139,7 @@ export default function App() {
       dataLayer="browser"
       tracking={{
         debug: root.debug,
-        virtualPageviews: localisedVirtualPageviews(shop, (step) => translateText(root.language, checkoutStepTable[step].titleKey))
+        stepTitles: Object.fromEntries(checkoutSteps.map((step) => [step, translateText(root.language, checkoutStepTable[step].titleKey)]))
       }}
       live={typeof window !== "undefined"}
       initial={[
