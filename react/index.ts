@@ -44,6 +44,17 @@ export {
 } from "./storefront/atoms.ts"
 export { followState, type JotaiStore } from "./storefront/bridge.ts"
 export { browserStorageLayer } from "./storefront/browserStorage.ts"
+export { browserDataLayerLayer, windowDataLayer } from "./storefront/dataLayer.ts"
+export {
+  promoClickEventName,
+  useCheckoutStepTracking,
+  useOncePerKey,
+  useProductViewTracking,
+  useSearchTracking,
+  useTracking,
+  useTrackingAllowed,
+  type TrackingActions
+} from "./storefront/tracking.ts"
 /** The Effect half of the bindings (services, runtime, start), loaded by the provider after hydration. */
 export * as Services from "./storefront/services.ts"
 export {
