@@ -27,6 +27,7 @@ import { AdultContentGate } from "../../../react/components/widgets/AdultGate.ts
 import { FaviconLinks } from "../../../react/components/widgets/FaviconLinks.tsx"
 import { faviconLinks } from "../../../react/components/widgets/sanitizeHtml.ts"
 import { checkoutSteps, checkoutStepTable } from "../../../core/domain/checkout.ts"
+import { installTrackingRecorder } from "./lib/trackingRecorder.ts"
 import { translateText } from "../../../core/messages/translator.ts"
 import "./app.css"
 
@@ -128,6 +129,8 @@ export default function App() {
   // The cart and the checkout steps are never interrupted by the data-protection or the legal modal: they show on the
   // next other page.
   const inCheckout = matches.some((match) => match.id.startsWith("cart:") || match.id.startsWith("checkout:"))
+  // The debug panel lists every tracking call of the page, including those made before its code has loaded.
+  if (root.debug) installTrackingRecorder()
   return (
     <StorefrontProvider
       key={shop.shopId}

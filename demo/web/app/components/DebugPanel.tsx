@@ -4,30 +4,8 @@
  * tracking client posts, §4). Loaded only when the flag is set, so no other page carries its code.
  */
 import { useEffect, useState } from "react"
-import { trackEventParameter, trackPath } from "../../../../core/domain/tracking.ts"
 import { useShopText } from "../lib/i18n.ts"
-
-/** One tracking call seen by the panel. */
-interface SentEvent {
-  readonly method: string
-  readonly event: string
-}
-
-const isTrackingUrl = (url: string): boolean => {
-  try {
-    return new URL(url, window.location.href).pathname.endsWith(trackPath)
-  } catch {
-    return false
-  }
-}
-
-const eventOf = (url: string, body: unknown): string => {
-  if (typeof body === "string") return body
-  // The tracking client posts its JSON as bytes (debug mode, §4).
-  if (ArrayBuffer.isView(body)) return new TextDecoder().decode(body)
-  if (body instanceof ArrayBuffer) return new TextDecoder().decode(new Uint8Array(body))
-  return new URL(url, window.location.href).searchParams.get(trackEventParameter) ?? ""
-}
+import { installTrackingRecorder, onTrackingSent, sentTrackingEvents, type SentEvent } from "../lib/trackingRecorder.ts"
 
 const pretty = (value: unknown): string => {
   try {
@@ -52,26 +30,13 @@ export default function DebugPanel() {
       setLayer([...dataLayer])
       return length
     }
-    const fetchBefore = window.fetch
-    window.fetch = (input, init) => {
-      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url
-      if (isTrackingUrl(url)) {
-        const method = init?.method ?? (typeof input === "object" && "method" in input ? input.method : "GET")
-        setEvents((seen) => [...seen, { method: method.toUpperCase(), event: eventOf(url, init?.body) }])
-      }
-      return fetchBefore(input, init)
-    }
-    const beaconBefore = navigator.sendBeacon?.bind(navigator)
-    if (beaconBefore !== undefined) {
-      navigator.sendBeacon = (url, data) => {
-        if (isTrackingUrl(String(url))) setEvents((seen) => [...seen, { method: "BEACON", event: eventOf(String(url), data) }])
-        return beaconBefore(url, data)
-      }
-    }
+    // The recorder runs from the page's start (root.tsx); installing here too covers a panel rendered on its own.
+    installTrackingRecorder()
+    setEvents(sentTrackingEvents())
+    const stop = onTrackingSent(() => setEvents(sentTrackingEvents()))
     return () => {
       dataLayer.push = push
-      window.fetch = fetchBefore
-      if (beaconBefore !== undefined) navigator.sendBeacon = beaconBefore
+      stop()
     }
   }, [])
   return (
