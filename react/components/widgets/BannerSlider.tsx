@@ -21,10 +21,6 @@ export interface BannerSliderProps {
   readonly onImpression?: (slide: BannerSlide) => void
   /** Runs when the shopper follows a slide's link (for click counting). */
   readonly onHit?: (slide: BannerSlide) => void
-  /** Called each time a slide becomes the one shown (promo impressions, §7 banner impression). */
-  readonly onSlideShown?: ((slide: BannerSlide, index: number) => void) | undefined
-  /** Called when the shopper follows a slide's link (§7 banner hit). */
-  readonly onSlideFollow?: ((slide: BannerSlide, index: number) => void) | undefined
 }
 
 const backgroundOf = (slide: BannerSlide): string =>
@@ -39,7 +35,6 @@ const backgroundOf = (slide: BannerSlide): string =>
  * ```
  */
 export function BannerSlider({ slides, className, onImpression, onHit }: BannerSliderProps) {
-export function BannerSlider({ slides, className, onSlideShown, onSlideFollow }: BannerSliderProps) {
   const { t } = useShopText()
   const Link = useLink()
   const device = useDevice()
@@ -57,10 +52,6 @@ export function BannerSlider({ slides, className, onSlideShown, onSlideFollow }:
     // One impression each time a slide becomes the shown one.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shown?.id])
-    if (shown !== undefined) onSlideShown?.(shown, state.active)
-    // Once per slide shown.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shown?.id, state.active])
   if (slides.length === 0) return null
   const now = () => Date.now()
   return (
@@ -75,7 +66,6 @@ export function BannerSlider({ slides, className, onSlideShown, onSlideFollow }:
             role="group" aria-roledescription="slide" aria-label={t("widgets_slide_of", { n: index + 1, count: slides.length })}
             style={{ background: backgroundOf(slide) }}>
             <Link to={slide.url ?? "/"} className="sf-slide-link" onClick={() => onHit?.(slide)}>
-            <Link to={slide.url ?? "/"} className="sf-slide-link" {...(onSlideFollow === undefined ? {} : { onClick: () => onSlideFollow(slide, index) })}>
               {slide.image_url !== undefined && (
                 <img src={slide.image_url} alt={slide.title ?? ""} width={1200} height={300} fetchPriority={index === 0 ? "high" : "low"}
                   loading={index === 0 ? "eager" : "lazy"} />

@@ -97,12 +97,12 @@ describe("tracking from components", () => {
     const onSlideShown = vi.fn()
     const onSlideFollow = vi.fn()
     const slides = [{ id: 1, url: "/spring", title: "Spring sale" }, { id: 2, url: "/tv", title: "TV week" }]
-    renderWidget(withLinks(<BannerSlider slides={slides} onSlideShown={onSlideShown} onSlideFollow={onSlideFollow} />))
-    expect(onSlideShown.mock.calls).toEqual([[slides[0], 0]])
+    renderWidget(withLinks(<BannerSlider slides={slides} onImpression={onSlideShown} onHit={onSlideFollow} />))
+    expect(onSlideShown.mock.calls).toEqual([[slides[0]]])
     await user.click(screen.getByRole("button", { name: "Next offer" }))
-    expect(onSlideShown.mock.calls).toEqual([[slides[0], 0], [slides[1], 1]])
+    expect(onSlideShown.mock.calls).toEqual([[slides[0]], [slides[1]]])
     await user.click(screen.getByRole("link", { name: "TV week" }))
-    expect(onSlideFollow).toHaveBeenCalledExactlyOnceWith(slides[1], 1)
+    expect(onSlideFollow).toHaveBeenCalledExactlyOnceWith(slides[1])
   })
 
   test("a followed recommendation is kept as a cross-sell click, with its placement and position", async () => {

@@ -6,11 +6,11 @@ import { cookieValue, preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
 import { ProductCard } from "../../../../react/components/widgets/ProductCard.tsx"
 import { BannerSlider } from "../../../../react/components/widgets/BannerSlider.tsx"
+import { useTracking } from "../../../../react/storefront/tracking.ts"
+import type { BannerSlide } from "../../../../core/api/entities/banner.ts"
 import { Carousel } from "../../../../react/components/widgets/Carousel.tsx"
 import { FloatingBanner } from "../../../../react/components/widgets/FloatingBanner.tsx"
 import { floatingBannerCookieName } from "../../../../core/domain/layout/banners.ts"
-import { useTracking } from "../../../../react/storefront/tracking.ts"
-import type { BannerSlide } from "../../../../core/api/entities/banner.ts"
 
 /** Recommendations show only once the services run in the browser: their code loads then too. */
 const Recommendations = lazy(() => import("../../../../react/components/widgets/ProductLists.tsx").then((m) => ({ default: m.Recommendations })))
@@ -40,14 +40,14 @@ export default function Home() {
   const { popular, newest, slides, floating, floatingClosed } = useLoaderData<typeof loader>()
   const { t, shop } = useShopText()
   const tracking = useTracking()
-  const promotion = (slide: BannerSlide, index: number) =>
-    ({ id: String(slide.id), name: slide.data_name ?? slide.title ?? "", creative: slide.image_url ?? "", position: `slider_${index + 1}` })
+  const promotion = (slide: BannerSlide) =>
+    ({ id: String(slide.id), name: slide.data_name ?? slide.title ?? "", creative: slide.image_url ?? "", position: `slider_${slides.indexOf(slide) + 1}` })
   return (
     <>
       <h1 className="visually-hidden">{t("sf_home_title", { shop: shop.name })}</h1>
       <BannerSlider slides={slides}
-        onSlideShown={(slide, index) => void tracking.promoView(promotion(slide, index), slide.id)}
-        onSlideFollow={(slide, index) => void tracking.promoClick(promotion(slide, index), slide.id)} />
+        onImpression={(slide) => void tracking.promoView(promotion(slide), slide.id)}
+        onHit={(slide) => void tracking.promoClick(promotion(slide), slide.id)} />
       <section aria-labelledby="popular-heading">
         <h2 id="popular-heading">{t("sf_popular")}</h2>
         <div className="product-grid">{popular.map((p) => <ProductCard key={p.variantId} product={p} />)}</div>
