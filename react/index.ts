@@ -133,3 +133,6 @@ export { PickupPointPicker, listedBranchCount, type PickupPointPickerProps } fro
 export type { MapBranch, PickupMapProps, TileSource } from "./components/checkout/PickupMap.tsx"
 export { useShippingActions, type DeliverySelection, type ShippingActions } from "./components/checkout/shippingActions.ts"
 export * from "./components/account/index.ts"
+export { PageRequests, useDrawerRequests, pageRequestsAtom, drawerRequestAtom, deliverSignal, type PageRequest, type PageRequestsProps, type DrawerRequest, type ReloadFlag } from "./storefront/signals.tsx"
+export { LoadState, CartLoadState, CheckoutLoadState, type LoadStateProps } from "./components/checkout/LoadState.tsx"
+export { PaymentProviderStatus, type PaymentProviderStatusProps } from "./components/checkout/PaymentProviderStatus.tsx"
