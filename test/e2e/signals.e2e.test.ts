@@ -106,7 +106,8 @@ describe("§8 failures in the browser", () => {
     }
     await page.goto(`${shop.url}${czech.urlKeys.clientWishlist}`)
     await create()
-    await page.waitForURL((url) => url.pathname.startsWith(`${czech.urlKeys.clientWishlist}-detail/`), { timeout: 15_000 })
+    // The new list's page: '{wishlist-url}-detail/{wishlistId}' (§2).
+    await page.waitForURL((url) => url.pathname.startsWith(`${czech.urlKeys.wishlist}-detail/`), { timeout: 15_000, waitUntil: "commit" })
 
     await page.goto(`${shop.url}${czech.urlKeys.clientWishlist}`)
     const trigger = page.locator("a.wishlist-link")
