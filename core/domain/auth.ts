@@ -133,3 +133,12 @@ export const loginFailureAction = (failure: LoginFailure, shop: Pick<Shop, "urlK
   const title = nonBlank(failure.title) ? failure.title : unknownErrorKey
   return { _tag: "ShowTitle", title, durationMs: loginFailureTitleMs }
 }
+
+/**
+ * The form flashes a login form shows beside the failure's title (§5, §8): the title already carries its text above
+ * the form for its 5 seconds, so a flash repeating it is not shown again under the fields (it would outlive the
+ * title); flashes with other messages are kept, in order. `title` is the title of the same failure, kept by the form
+ * after the title itself has ended.
+ */
+export const loginFormFlashes = (flashes: ReadonlyArray<FlashMessage>, title: string | undefined): ReadonlyArray<FlashMessage> =>
+  title === undefined ? flashes : flashes.filter((flash) => flash.message !== title)

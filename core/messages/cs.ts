@@ -454,7 +454,13 @@ export const cs = {
     pu_show_place: "Ukázat {place} na mapě"
   },
 
-  signals: {},
+  signals: {
+    sig_cart_fatal: "Košík se nepodařilo načíst.",
+    sig_retry: "Zkusit znovu",
+    sig_payment_checking: "Ověřujeme platbu u poskytovatele…",
+    sig_payment_checked: "Poskytovatel platby platbu potvrdil.",
+    sig_payment_check_failed: "Poskytovatel platby tuto platbu nepotvrdil. Zvolte jiný způsob platby nebo to zkuste znovu."
+  },
 
   tracking: {},
 

@@ -474,7 +474,13 @@ export const en = {
   },
 
   /** Reload, redirect and drawer requests, loading and fatal states, payment-provider progress (issue 7). */
-  signals: {},
+  signals: {
+    sig_cart_fatal: "Your cart could not be loaded.",
+    sig_retry: "Try again",
+    sig_payment_checking: "Checking the payment with the provider…",
+    sig_payment_checked: "The payment provider has confirmed the payment.",
+    sig_payment_check_failed: "The payment provider could not confirm this payment. Choose another payment method or try again."
+  },
 
   /** Tracking, tag manager, cross-sell and the debug panel (issue 7, 8). */
   tracking: {},

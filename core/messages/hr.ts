@@ -454,7 +454,13 @@ export const hr = {
     pu_show_place: "Prikaži {place} na karti"
   },
 
-  signals: {},
+  signals: {
+    sig_cart_fatal: "Košaricu nije bilo moguće učitati.",
+    sig_retry: "Pokušaj ponovno",
+    sig_payment_checking: "Provjeravamo plaćanje kod pružatelja…",
+    sig_payment_checked: "Pružatelj plaćanja potvrdio je plaćanje.",
+    sig_payment_check_failed: "Pružatelj plaćanja nije potvrdio ovo plaćanje. Odaberite drugi način plaćanja ili pokušajte ponovno."
+  },
 
   tracking: {},
 

@@ -454,7 +454,13 @@ export const hu = {
     pu_show_place: "{place} mutatása a térképen"
   },
 
-  signals: {},
+  signals: {
+    sig_cart_fatal: "A kosarat nem sikerült betölteni.",
+    sig_retry: "Újrapróbálás",
+    sig_payment_checking: "A fizetést ellenőrizzük a szolgáltatónál…",
+    sig_payment_checked: "A fizetési szolgáltató jóváhagyta a fizetést.",
+    sig_payment_check_failed: "A fizetési szolgáltató nem hagyta jóvá ezt a fizetést. Válasszon másik fizetési módot, vagy próbálja újra."
+  },
 
   tracking: {},
 

@@ -454,7 +454,13 @@ export const pl = {
     pu_show_place: "Pokaż {place} na mapie"
   },
 
-  signals: {},
+  signals: {
+    sig_cart_fatal: "Nie udało się wczytać koszyka.",
+    sig_retry: "Spróbuj ponownie",
+    sig_payment_checking: "Sprawdzamy płatność u operatora…",
+    sig_payment_checked: "Operator płatności potwierdził płatność.",
+    sig_payment_check_failed: "Operator płatności nie potwierdził tej płatności. Wybierz inną metodę płatności lub spróbuj ponownie."
+  },
 
   tracking: {},
 

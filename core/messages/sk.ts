@@ -454,7 +454,13 @@ export const sk = {
     pu_show_place: "Ukázať {place} na mape"
   },
 
-  signals: {},
+  signals: {
+    sig_cart_fatal: "Košík sa nepodarilo načítať.",
+    sig_retry: "Skúsiť znova",
+    sig_payment_checking: "Overujeme platbu u poskytovateľa…",
+    sig_payment_checked: "Poskytovateľ platby platbu potvrdil.",
+    sig_payment_check_failed: "Poskytovateľ platby túto platbu nepotvrdil. Zvoľte iný spôsob platby alebo to skúste znova."
+  },
 
   tracking: {},
 

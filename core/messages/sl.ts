@@ -454,7 +454,13 @@ export const sl = {
     pu_show_place: "Pokaži {place} na zemljevidu"
   },
 
-  signals: {},
+  signals: {
+    sig_cart_fatal: "Košarice ni bilo mogoče naložiti.",
+    sig_retry: "Poskusi znova",
+    sig_payment_checking: "Plačilo preverjamo pri ponudniku…",
+    sig_payment_checked: "Ponudnik plačila je potrdil plačilo.",
+    sig_payment_check_failed: "Ponudnik plačila tega plačila ni potrdil. Izberite drug način plačila ali poskusite znova."
+  },
 
   tracking: {},
 

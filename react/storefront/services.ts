@@ -18,6 +18,7 @@ import { Wishlist } from "../../core/services/Wishlist.ts"
 import { layer, type StorefrontOptions, type StorefrontServices } from "../../core/storefront.ts"
 import { accountStateAtom, cartStateAtom, checkoutStateAtom, consentStateAtom, widgetsStateAtom, wishlistStateAtom } from "./atoms.ts"
 import { followState, type JotaiStore } from "./bridge.ts"
+import { followSignals } from "./signalBridge.ts"
 
 export { Account, Cart, Catalogue, Checkout, Consent, Menu, Widgets, Wishlist }
 export { browserStorageLayer } from "./browserStorage.ts"
@@ -76,6 +77,7 @@ export const startServices = async (
     if (value !== target.init) yield* SubscriptionRef.set(yield* ref, value)
   })))
   for (const [target, ref] of bindings) stops.push(followState(runtime, store, ref, target))
+  stops.push(await followSignals(runtime, store))
   return {
     run: (effect, signal) => runtime.runPromise(effect, signal === undefined ? undefined : { signal }),
     stop: () => {

@@ -3,12 +3,13 @@
  * and cart), the page, footer; the root loader reads the shopper's session, the shop's categories and
  * the cart drawer's items through the core client, once, on the server.
  */
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData, type LoaderFunctionArgs } from "react-router"
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useNavigate, useRouteError, useRouteLoaderData, type LoaderFunctionArgs } from "react-router"
 import { shopById } from "../../../core/domain/shop.ts"
 import { uiLanguageLocales } from "../../../core/messages/languages.ts"
 import { translate } from "../../../core/messages/translator.ts"
 import { StorefrontProvider } from "../../../react/storefront/StorefrontProvider.tsx"
 import { LinkProvider } from "../../../react/storefront/text.tsx"
+import { PageRequests } from "../../../react/storefront/signals.tsx"
 import { RouterLink } from "./lib/link.tsx"
 import { use } from "react"
 import { NonceContext } from "./lib/nonce.ts"
@@ -131,6 +132,7 @@ export default function App() {
   const inCheckout = matches.some((match) => match.id.startsWith("cart:") || match.id.startsWith("checkout:"))
   // The debug panel lists every tracking call of the page, including those made before its code has loaded.
   if (root.debug) installTrackingRecorder()
+  const navigate = useNavigate()
   return (
     <StorefrontProvider
       key={shop.shopId}
@@ -151,6 +153,7 @@ export default function App() {
       ]}
     >
       <LinkProvider link={RouterLink}>
+        <PageRequests navigate={(to) => void navigate(to)} />
         <a className="skip-link" href="#main">Skip to content</a>
         <ConsentPanel recorded={root.consents} onRecorded={keepConsents} />
         <Suspense fallback={null}><Header /></Suspense>

@@ -1,6 +1,6 @@
 /**
  * The delivery and payment step (§2 step 3): a choice for every delivery of the cart that has
- * methods, the payments, the order consents, the invoice note and the order button. Thin: what is
+ * methods, the payments with the provider check of CZN and CZG (§4), the order consents, the invoice note and the order button. Thin: what is
  * offered and when it counts as chosen are the core's rules; the actions come as a
  * {@link ShippingActions} (use {@link useShippingActions} for the provider's services).
  *
@@ -21,6 +21,7 @@ import type { CheckoutState } from "../../../core/services/checkoutState.ts"
 import { useShopText } from "../../storefront/text.tsx"
 import { DeliveryChoice } from "./DeliveryChoice.tsx"
 import { PaymentChoice } from "./PaymentChoice.tsx"
+import { PaymentProviderStatus } from "./PaymentProviderStatus.tsx"
 import type { TileSource } from "./PickupMap.tsx"
 import type { ShippingActions } from "./shippingActions.ts"
 
@@ -69,6 +70,7 @@ export function ShippingStep({ state, actions, shippingPoint, tiles, className }
       ))}
       <PaymentChoice methods={state.billingMethods} selected={state.selectedPayment}
         onSelect={(selection) => void actions.selectPayment(selection).catch(ignore)} />
+      <PaymentProviderStatus phase={state.paymentProvider} error={state.error} />
       {state.consents.length > 0 && (
         <fieldset className="consents">
           <legend>{t("sf_order_consents")}</legend>

@@ -1,10 +1,12 @@
 /**
- * The login form (§5: e-mail and password required; §8: the server's text shows above the form, a failure without
- * messages shows a generic error) with the registration and password-recovery links (§2, §6).
+ * The login form (§5: e-mail and password required, the response's messages as form flashes; §8: after a failed login
+ * the server's title shows in red above the form for its 5 s, then nothing of it stays) with the registration and
+ * password-recovery links (§2, §6).
  *
  * @module
  */
-import { useId, useState } from "react"
+import { useEffect, useId, useState } from "react"
+import { loginFormFlashes } from "../../../core/domain/auth.ts"
 import { guestLinks } from "../../../core/domain/customer.ts"
 import { useCustomer } from "../../storefront/hooks.ts"
 import { useLink, useShopText } from "../../storefront/text.tsx"
@@ -20,7 +22,8 @@ export interface LoginFormProps {
 }
 
 /**
- * The login form of the login drawer and the login page.
+ * The login form of the login drawer and the login page, with the failure's title above it (an alert region that is
+ * always there, so the title is announced when it appears).
  *
  * @example
  * ```tsx
@@ -34,33 +37,40 @@ export function LoginForm({ onLoggedIn, returnTo, className }: LoginFormProps) {
   const id = useId()
   const [email, setEmail] = useState("")
   const [password, setPassword] = useState("")
-  const [failed, setFailed] = useState(false)
-  const errors = [...(customer.loginTitle === undefined ? [] : [customer.loginTitle]), ...customer.loginError.map((f) => text(f.message))]
+  // The title of the last failure, kept after its 5 s so that its repeat among the form flashes stays hidden.
+  const [failureTitle, setFailureTitle] = useState<string | undefined>(undefined)
+  const title = customer.loginTitle
+  useEffect(() => {
+    if (title !== undefined) setFailureTitle(title)
+  }, [title])
+  const flashes = loginFormFlashes(customer.loginError, title ?? failureTitle)
   const labels = { register: t("login_register"), passwordRecovery: t("login_password_recovery") } as const
   return (
-    <form className={["login-form", className].filter(Boolean).join(" ")} noValidate onSubmit={(e) => {
-      e.preventDefault()
-      setFailed(false)
-      const search = returnTo === undefined ? window.location.search : `?return=${encodeURIComponent(returnTo)}`
-      customer.login({ email, password }, { search }).then(() => onLoggedIn?.(), () => setFailed(true))
-    }}>
-      {(failed || errors.length > 0) && (
-        <p role="alert" className="field-error">{errors.join(" ") || t("sf_login_failed")}</p>
-      )}
-      <p className="field">
-        <label htmlFor={`${id}-email`}>{t("sf_email")}</label>
-        <input id={`${id}-email`} type="email" autoComplete="username" required value={email}
-          aria-invalid={customer.missingFields.includes("email")} onChange={(e) => setEmail(e.currentTarget.value)} />
-      </p>
-      <p className="field">
-        <label htmlFor={`${id}-password`}>{t("sf_password")}</label>
-        <input id={`${id}-password`} type="password" autoComplete="current-password" required value={password}
-          aria-invalid={customer.missingFields.includes("password")} onChange={(e) => setPassword(e.currentTarget.value)} />
-      </p>
-      <button type="submit" className="button primary" disabled={customer.busy} aria-busy={customer.busy}>{t("sf_login")}</button>
-      <p className="hint">
-        {guestLinks(shop).map((link) => <Link key={link.key} to={link.href}>{labels[link.key]}</Link>)}
-      </p>
-    </form>
+    <div className={["login-form-host", className].filter(Boolean).join(" ")}>
+      <div role="alert" className="login-title">{title !== undefined && <p className="field-error">{text(title)}</p>}</div>
+      <form className="login-form" noValidate onSubmit={(e) => {
+        e.preventDefault()
+        setFailureTitle(undefined)
+        const search = returnTo === undefined ? window.location.search : `?return=${encodeURIComponent(returnTo)}`
+        customer.login({ email, password }, { search }).then(() => onLoggedIn?.(), () => undefined)
+      }}>
+        {customer.missingFields.length > 0 && <p role="alert" className="field-error">{t("frm_required-fields")}</p>}
+        {flashes.length > 0 && <p role="alert" className="field-error">{flashes.map((flash) => text(flash.message)).join(" ")}</p>}
+        <p className="field">
+          <label htmlFor={`${id}-email`}>{t("sf_email")}</label>
+          <input id={`${id}-email`} type="email" autoComplete="username" required value={email}
+            aria-invalid={customer.missingFields.includes("email")} onChange={(e) => setEmail(e.currentTarget.value)} />
+        </p>
+        <p className="field">
+          <label htmlFor={`${id}-password`}>{t("sf_password")}</label>
+          <input id={`${id}-password`} type="password" autoComplete="current-password" required value={password}
+            aria-invalid={customer.missingFields.includes("password")} onChange={(e) => setPassword(e.currentTarget.value)} />
+        </p>
+        <button type="submit" className="button primary" disabled={customer.busy} aria-busy={customer.busy}>{t("sf_login")}</button>
+        <p className="hint">
+          {guestLinks(shop).map((link) => <Link key={link.key} to={link.href}>{labels[link.key]}</Link>)}
+        </p>
+      </form>
+    </div>
   )
 }

@@ -1,7 +1,7 @@
 /**
  * The wishlist drawer of the header (§2, §4, §8): only for a logged-in customer; the five newest items, newest first,
- * a 'next' link to the wishlist page when there are more than five, the counter, and the service's error message,
- * which opens the drawer (§8).
+ * a 'next' link to the wishlist page when there are more than five, the counter, and the service's error message for
+ * its 5 s (§8; the service's `OpenDrawer` signal opens the drawer, see `react/storefront/signals.tsx`).
  *
  * @module
  */
@@ -9,7 +9,6 @@ import { lazy, useEffect, useRef } from "react"
 import { useCustomer, useWishlists } from "../../storefront/hooks.ts"
 import { useShopText } from "../../storefront/text.tsx"
 import { HeartIcon } from "../icons.tsx"
-import { useDrawers } from "./drawers.tsx"
 import { HeaderDrawer } from "./HeaderDrawer.tsx"
 import { WishlistCounter } from "./WishlistCounter.tsx"
 
@@ -36,7 +35,6 @@ export function WishlistDrawer({ className }: WishlistDrawerProps) {
   const { shop, t } = useShopText()
   const customer = useCustomer()
   const wishlists = useWishlists()
-  const { send } = useDrawers()
   const loggedIn = customer.role === "logged-in"
   const { state, run } = wishlists
   // The handle's runner changes with every state; the load belongs to the login, not to the state.
@@ -45,10 +43,6 @@ export function WishlistDrawer({ className }: WishlistDrawerProps) {
   useEffect(() => {
     if (loggedIn) runner.current((wishlist) => wishlist.load()).catch(() => undefined)
   }, [loggedIn])
-  const message = state.message
-  useEffect(() => {
-    if (message !== undefined) send({ type: "pointerEnter", drawer: "wishlist" })
-  }, [message, send])
   if (!loggedIn) return null
   return (
     <HeaderDrawer drawer="wishlist" to={shop.urlKeys.clientWishlist} label={t("sf_wishlist")} triggerClassName="wishlist-link"

@@ -22,6 +22,7 @@ import {
   type DrawersState
 } from "../../../core/domain/layout/drawers.ts"
 import { useDevice } from "../widgets/useDevice.ts"
+import { useDrawerRequests } from "../../storefront/signals.tsx"
 
 /** An event of the drawers without its time (the provider stamps it). */
 export type DrawersInput = DrawersEvent extends infer E ? (E extends DrawersEvent ? Omit<E, "at"> : never) : never
@@ -62,6 +63,8 @@ export function DrawersProvider({ children }: { readonly children?: ReactNode })
     return () => clearTimeout(timer)
   }, [deadline])
   const send = useCallback((event: DrawersInput) => dispatch(event), [])
+  // A drawer the core asks for (§8: a wishlist error opens the wishlist drawer) opens as on hover.
+  useDrawerRequests((drawer) => dispatch({ type: "pointerEnter", drawer }))
   const value = useMemo(() => ({ state, send }), [state, send])
   return <DrawersContext.Provider value={value}>{children}</DrawersContext.Provider>
 }

@@ -10,6 +10,7 @@ import { cartStateAtom } from "../../../../react/storefront/atoms.ts"
 import { useCartActions, useCartEntity, useCartLineIds } from "../../../../react/storefront/hooks.ts"
 import { CartLines } from "../../../../react/components/checkout/CartLines.tsx"
 import { DiscountCodes } from "../../../../react/components/checkout/DiscountCodes.tsx"
+import { CartLoadState } from "../../../../react/components/checkout/LoadState.tsx"
 import { useStorefront } from "../../../../react/storefront/StorefrontProvider.tsx"
 import { hasSessionCookie, shopCaller } from "../lib/api.server.ts"
 import { cookieValue, preferencesOf } from "../lib/preferences.ts"
@@ -49,21 +50,23 @@ export default function CartPage() {
     <section className="cart-page">
       <h1>{t("sf_cart")}</h1>
       <FlashList source="cart" />
-      {lineIds.length === 0 ? (
-        <p>{t("sf_cart_empty")} <Link to="/">{t("sf_back_to_shop")}</Link></p>
-      ) : (
-        <>
-          <CartLines />
-          <DiscountCodes codes={cart?.discounts?.codes ?? []} onApply={actions.addDiscount} onRemove={actions.removeDiscount} />
-          <dl className="totals">
-            <dt>{t("sf_total")}</dt>
-            <dd>{money(Number(cart?.total?.total ?? cart?.cartPrice ?? 0))}</dd>
-          </dl>
-          <button type="button" className="button primary big" onClick={() => void navigate(stepLocation("customer", shop))}>
-            {t("sf_continue_to_checkout")}
-          </button>
-        </>
-      )}
+      <CartLoadState>
+        {lineIds.length === 0 ? (
+          <p>{t("sf_cart_empty")} <Link to="/">{t("sf_back_to_shop")}</Link></p>
+        ) : (
+          <>
+            <CartLines />
+            <DiscountCodes codes={cart?.discounts?.codes ?? []} onApply={actions.addDiscount} onRemove={actions.removeDiscount} />
+            <dl className="totals">
+              <dt>{t("sf_total")}</dt>
+              <dd>{money(Number(cart?.total?.total ?? cart?.cartPrice ?? 0))}</dd>
+            </dl>
+            <button type="button" className="button primary big" onClick={() => void navigate(stepLocation("customer", shop))}>
+              {t("sf_continue_to_checkout")}
+            </button>
+          </>
+        )}
+      </CartLoadState>
     </section>
   )
 }

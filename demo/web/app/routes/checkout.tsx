@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from "react"
 import { checkoutSteps, checkoutStepTable, stepLocation, type CheckoutStep } from "../../../../core/domain/checkout.ts"
 import { CheckoutSteps, useStepTitle } from "../../../../react/components/checkout/CheckoutSteps.tsx"
 import { Confirmation } from "../../../../react/components/checkout/Confirmation.tsx"
+import { CheckoutLoadState } from "../../../../react/components/checkout/LoadState.tsx"
 import { useCheckout, useWidgets } from "../../../../react/storefront/hooks.ts"
 import { shopCaller } from "../lib/api.server.ts"
 import { preferencesOf } from "../lib/preferences.ts"
@@ -97,13 +98,16 @@ export default function CheckoutPage() {
       <CheckoutSteps current={step} />
       <h1>{title(step)}</h1>
       <FlashList source="checkout" />
-      {!ready ? <Loading />
-        : step === "customer" ? <CustomerStep />
-        : step === "shipping" ? <ShippingStep />
-        : step === "confirmation" ? (
-          <Confirmation orderId={String(state.purchase?.orderId ?? "")} items={state.purchase?.items ?? []}
-            redirectsTo={state.confirmationUrl} />
-        ) : null}
+      {!ready ? <Loading /> : (
+        <CheckoutLoadState>
+          {step === "customer" ? <CustomerStep />
+            : step === "shipping" ? <ShippingStep />
+            : step === "confirmation" ? (
+              <Confirmation orderId={String(state.purchase?.orderId ?? "")} items={state.purchase?.items ?? []}
+                redirectsTo={state.confirmationUrl} />
+            ) : null}
+        </CheckoutLoadState>
+      )}
     </section>
   )
 }

@@ -4,8 +4,9 @@
  * create a list, rename or delete one (not the main list), remove an item, move an item to another list. Every form
  * posts to this route's action, so it works without JavaScript.
  */
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router"
+import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigate, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router"
 import { wishlistDetailUrl, type Shop } from "../../../../core/domain/shop.ts"
+import { useState } from "react"
 import { FormNotice } from "../../../../react/components/forms/FormNotice.tsx"
 import { TextField } from "../../../../react/components/forms/TextField.tsx"
 import { cookieHeaders, hasSessionCookie } from "../lib/api.server.ts"
@@ -13,6 +14,7 @@ import { checkedForm, field, pagePathOf, pageSession } from "../lib/forms.server
 import { csrfField } from "../lib/forms.ts"
 import { preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
+import { useWishlists } from "../../../../react/storefront/hooks.ts"
 
 const loginRedirect = (shop: Shop, request: Request) =>
   redirect(`${shop.urlKeys.login}?return=${encodeURIComponent(pagePathOf(request))}`)
@@ -110,6 +112,22 @@ export default function Wishlists() {
       <input type="hidden" name="wishListId" value={listId ?? ""} />
     </>
   )
+  // Once the page runs, a new list is created through the wishlist service: a refusal (e.g. a name already taken)
+  // opens the wishlist drawer with the server's message for 5 s (§8); without JavaScript the form posts to the action.
+  const wishlists = useWishlists()
+  const navigate = useNavigate()
+  const [creating, setCreating] = useState(false)
+  const createList = (event: React.FormEvent<HTMLFormElement>) => {
+    const name = String(new FormData(event.currentTarget).get("name") ?? "").trim()
+    if (name === "") return
+    event.preventDefault()
+    setCreating(true)
+    wishlists.run((wishlist) => wishlist.saveWishlist(name))
+      .then((state) => {
+        if (state.created !== undefined) void navigate(state.created.detailUrl)
+      }, () => undefined)
+      .finally(() => setCreating(false))
+  }
   const doneText = { created: t("pg_saved"), renamed: t("pg_saved"), deleted: t("pg_saved"), removed: t("pg_wl_removed"), moved: t("pg_wl_moved") }
   return (
     <section className="account-page wishlists-page">
@@ -128,11 +146,11 @@ export default function Wishlists() {
             </li>
           ))}
         </ul>
-        <Form method="post" className="inline-form">
+        <Form method="post" className="inline-form" onSubmit={createList}>
           <input type="hidden" name={csrfField} value={csrfToken} />
           <input type="hidden" name="intent" value="create" />
           <TextField label={t("pg_wl_name")} name="name" required maxLength={100} />
-          <button type="submit" className="button primary" disabled={busy}>{t("pg_wl_create")}</button>
+          <button type="submit" className="button primary" disabled={busy || creating} aria-busy={creating}>{t("pg_wl_create")}</button>
         </Form>
       </nav>
       <section className="account-section" aria-labelledby="wishlist-title">
