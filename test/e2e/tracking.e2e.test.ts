@@ -2,7 +2,7 @@
  * Tracking in real Chromium (§1 tracking, tag manager and cross-sell; §2 virtual pageviews; §4 tag data per step;
  * §6 only with gdpr_personalization; §7 tracking API): a product view reaches the tracking API (the operator listing
  * shows it) and the recently-viewed list of the next product page; the checkout steps push their virtual pageviews to
- * `window.dataLayer`; without consent nothing is tracked.
+ * `window.dataLayer`, the confirmation's tag data carries the order number; without consent nothing is tracked.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -104,7 +104,7 @@ describe("tracking in the browser", () => {
     await context.close()
   })
 
-  it("the checkout steps push their virtual pageviews, the confirmation's after the order", async () => {
+  it("the checkout steps push their virtual pageviews; the confirmation's tag data carries the order number", async () => {
     const { context, page, errors } = await shopper(true)
     await page.goto(`${shop.url}${keys.login}`)
     await page.getByLabel(t("sf_email")).fill("gold@example.cz")
@@ -148,6 +148,13 @@ describe("tracking in the browser", () => {
     await expect.poll(async () => (await pageviews()).map((e) => e["checkoutStep"]), { timeout: 15_000 })
       .toEqual(["preview", "customer", "shipping", "confirmation"])
     expect((await pageviews())[3]).toMatchObject({ checkoutStepNumber: 5 })
+    // Step 5's tag data (prefetched with the placeholder on step 3) carries the order number, no placeholder is left.
+    await expect.poll(async () => JSON.stringify(await dataLayerOf(page)).includes(order!), { timeout: 15_000 }).toBe(true)
+    expect(JSON.stringify(await dataLayerOf(page))).not.toContain("__PURCHASE_ID__")
+    // The purchase is tracked, one event per line, with the order number.
+    await expect.poll(async () => (await operatorEvents()).some((e) => e.eventType === "purchase_item" && String(e.properties["purchase_id"]) === order), { timeout: 20_000 }).toBe(true)
+    expect((await operatorEvents()).some((e) => e.eventType === "checkout" && e.properties["step_number"] === 3)).toBe(true)
+    expect(errors).toEqual([])
     await context.close()
   })
 

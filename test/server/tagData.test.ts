@@ -41,6 +41,9 @@ describe("tagData for a cart (server)", () => {
       assert.isDefined(payment.step5)
       const customer = yield* client.tagData.loadGtm({ query: { step: 2 } })
       assert.isUndefined(customer.step5)
+      // Steps 3 and 4 prefetch step 5 before the order exists: the cart's purchase with the placeholder (§4).
+      const early = yield* client.tagData.loadGtm({ query: { step: 5 } })
+      assert.strictEqual((early.queue?.[0] as AnyJson).ecommerce.purchase.actionField.id, purchaseIdPlaceholder)
       assert.strictEqual((customer.dataLayerDirectData as AnyJson).checkoutStepNumber, 3)
 
       const checked = yield* client.tagData.checkGtm({ query: { step: 2 } })

@@ -128,13 +128,27 @@ const cartFigures = (ctx: CheckoutContext): PurchaseFigures => {
 /**
  * The tag data of a tag step (§4, §7 load-gtm): the data layer, the queue of the step, and for the prefetching
  * steps 3 and 4 the queues of their later steps, with step 5's purchase carrying the purchase-id placeholder. Step 5
- * answers the session's last order with its real order number.
+ * answers the session's last order with its real order number; asked before an order exists (a prefetch), the cart's
+ * purchase with the placeholder.
  */
 export const tagDataFor = (session: SessionData, step: number) =>
   Effect.gen(function*() {
     const ctx = yield* loadContext(session)
     const shop = ctx.shop
+    const lines = tagLinesOf(ctx)
     if (step === 5) {
+      // While the cart still has lines the order does not exist yet (steps 3 and 4 prefetch step 5, §4): the purchase
+      // is the cart's, with the placeholder the browser replaces by the purchase id on step 5.
+      if (lines.length > 0) {
+        const queue = [purchaseTagEvent(purchaseIdPlaceholder, shop.currency, cartFigures(ctx), lines)]
+        return {
+          status: okResponseStatus,
+          step,
+          dataLayerDirectData: dataLayerFor(shop, step, ctx.customer),
+          queue,
+          step5: { purchaseId: purchaseIdPlaceholder, queue }
+        }
+      }
       const order = yield* lastSessionOrder(session)
       const queue = order === undefined ? [] : [purchaseTagEvent(order.orderNumber, shop.currency, order, order.lines)]
       return {
@@ -145,7 +159,6 @@ export const tagDataFor = (session: SessionData, step: number) =>
         step5: { purchaseId: order?.orderId ?? null, queue }
       }
     }
-    const lines = tagLinesOf(ctx)
     const prefetch = prefetchStepsFor(step)
     return {
       status: okResponseStatus,
