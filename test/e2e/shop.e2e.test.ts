@@ -217,12 +217,12 @@ const checkout = async (page: Page, shopId: ShopId, delivery: "pickup" | "addres
   }
   await page.getByRole("button", { name: t("sf_place_order") }).click()
   await page.waitForURL((url) => url.pathname === `${keys.cart}/4`, { timeout: 30_000 })
-  const placed = await page.getByRole("heading", { level: 2 }).innerText()
+  const placed = await page.getByRole("main").getByRole("heading", { level: 2 }).innerText()
   const order = /\d{4,}/.exec(placed)?.[0]
   expect(order, placed).toBeDefined()
   // §2: the confirmation redirects to its url after the delay.
   await page.waitForURL((url) => url.searchParams.has("token"), { timeout: 20_000 })
-  await expect.poll(() => page.getByRole("heading", { level: 2 }).innerText(), { timeout: 15_000 }).toContain(order!)
+  await expect.poll(() => page.getByRole("main").getByRole("heading", { level: 2 }).innerText(), { timeout: 15_000 }).toContain(order!)
   // The order took the cart: the header shows the new, empty one.
   await expect.poll(() => page.locator(".cart-link .badge").innerText(), { timeout: 15_000 }).toBe("0")
   if (screens !== undefined) await stepAtBreakpoints(page, "checkout-confirmation")
@@ -365,7 +365,7 @@ describe("the checkout by keyboard, and the shop's payment filters", () => {
     await tabTo(page, (el) => el.tag === "button" && el.name === t("sf_place_order"), "place the order")
     await page.keyboard.press("Enter")
     await page.waitForURL((url) => url.pathname === `${keys.cart}/4`, { timeout: 30_000 })
-    expect(await page.getByRole("heading", { level: 2 }).innerText()).toMatch(/\d{4,}/)
+    expect(await page.getByRole("main").getByRole("heading", { level: 2 }).innerText()).toMatch(/\d{4,}/)
     expect(errors).toEqual([])
     await context.close()
   })

@@ -143,7 +143,7 @@ describe("tracking in the browser", () => {
     }
     await page.getByRole("button", { name: t("sf_place_order") }).click()
     await page.waitForURL((url) => url.pathname === `${keys.cart}/4`, { timeout: 30_000 })
-    const order = /\d{4,}/.exec(await page.getByRole("heading", { level: 2 }).innerText())?.[0]
+    const order = /\d{4,}/.exec(await page.getByRole("main").getByRole("heading", { level: 2 }).innerText())?.[0]
     expect(order).toBeDefined()
     await expect.poll(async () => (await pageviews()).map((e) => e["checkoutStep"]), { timeout: 15_000 })
       .toEqual(["preview", "customer", "shipping", "confirmation"])

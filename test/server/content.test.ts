@@ -60,6 +60,20 @@ describe("content (server)", () => {
       assert.strictEqual((yield* Effect.flip(client.content.find({ query: { contentId: 999_999 } })))._tag, "NotFound")
     }).pipe(Effect.provide(clientLayerFor(backend))))
 
+  it.effect("a legal page is also found by the slug its footer menu entry links; other kinds only by title", () =>
+    Effect.gen(function*() {
+      const client = yield* makeShopClient(testBaseUrl)
+      yield* bootstrapSession(client)
+      const pages = yield* rows<{ kind: string; slug: string; title: string }>(`SELECT kind, slug, title FROM content_pages WHERE shop_id = 'CZ10MA'`)
+      const footer = yield* rows<{ url: string }>(`SELECT url FROM menu_items WHERE shop_id = 'CZ10MA' AND menu = 'footer'`)
+      for (const page of pages.filter((p) => p.kind === "legal")) {
+        assert.include(footer.map((item) => item.url), `/${page.slug}`)
+        assert.strictEqual((yield* client.content.findByTitle({ query: { title: page.slug } })).content.title, page.title)
+      }
+      const contact = pages.find((p) => p.kind === "contact")!
+      assert.strictEqual((yield* Effect.flip(client.content.findByTitle({ query: { title: contact.slug } })))._tag, "NotFound")
+    }).pipe(Effect.provide(clientLayerFor(backend))))
+
   it.effect("another shop answers its own page; another shop's content id is 404", () =>
     Effect.gen(function*() {
       const client = yield* makeShopClient(testBaseUrl)

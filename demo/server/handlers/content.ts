@@ -35,7 +35,8 @@ export const contentResponse = (row: ContentRow, shopId: ShopId, limits: Contact
 
 /**
  * The handlers of the content group: `findByTitle` and `find` answer the session shop's page
- * (404 when the shop has none by that title or id). The `hash` (the shop's frontend hash) only
+ * (404 when the shop has none by that title or id); `findByTitle` also finds a legal page (terms, privacy) by its
+ * slug, the path its footer menu entry links (ours). The `hash` (the shop's frontend hash) only
  * versions the client's cache; the server answers the current content whatever it is.
  */
 export const ContentHandlers = HttpApiBuilder.group(
@@ -51,7 +52,8 @@ export const ContentHandlers = HttpApiBuilder.group(
           const session = yield* Session
           const rows = yield* Effect.orDie(sql<ContentRow>`
             SELECT content_id, kind, title, body FROM content_pages
-            WHERE shop_id = ${session.shopId} AND title = ${query.title.trim()}`)
+            WHERE shop_id = ${session.shopId}
+              AND (title = ${query.title.trim()} OR (kind = 'legal' AND slug = ${query.title.trim()}))`)
           const row = rows[0]
           if (row === undefined) return yield* notFound()
           return contentResponse(row, session.shopId, limits)

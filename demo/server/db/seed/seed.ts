@@ -20,6 +20,7 @@ import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import { allShops, type Country, type Currency, type Shop } from "../../../../core/domain/shop.ts"
 import { formatZip } from "../../../../core/domain/zip.ts"
+import { shopPagesOf } from "../../../../core/domain/shopPages.ts"
 import { hashPasswordWithSalt } from "../password.ts"
 import { seedDemoClubs } from "../migrations/0016_account_clubs.ts"
 import {
@@ -916,7 +917,7 @@ const seedContent = (ctx: ShopContext): void => {
     }
   }
   for (const [position, [title, url]] of ([
-    [tr(texts.contactHeading, language), `/${contactSlug}`],
+    [tr(texts.contactHeading, language), String(shopPagesOf(shop.shopId).contact)],
     [tr(texts.termsTitle, language), `/${termsSlug}`],
     [tr(texts.privacyTitle, language), `/${privacySlug}`]
   ] as const).entries()) {

@@ -13,19 +13,18 @@ import { useRootData } from "../lib/i18n.ts"
 export function Footer() {
   const { shop, t } = useShopText()
   const root = useRootData()
+  const serviceLinks = [
+    { to: String(shopPagesOf(shop.shopId).contact), title: t("pg_contact_title") },
+    { to: shop.urlKeys.orderTracking, title: t("account_menu_orderTracking") },
+    { to: shop.urlKeys.cart, title: t("sf_cart") }
+  ]
+  // The shop's footer menu may link a page the service group already has (the contact page): listed once.
+  const menuItems = (root.footerMenu ?? []).filter((item) => !serviceLinks.some((link) => link.to === item.url))
   return (
     <footer className="site-footer">
       <FooterMenu
-        items={root.footerMenu ?? []}
-        groups={[{
-          key: "service",
-          title: t("furniture_footer_service"),
-          links: [
-            { to: shopPagesOf(shop.shopId).contact, title: t("pg_contact_title") },
-            { to: shop.urlKeys.orderTracking, title: t("account_menu_orderTracking") },
-            { to: shop.urlKeys.cart, title: t("sf_cart") }
-          ]
-        }]}
+        items={menuItems}
+        groups={[{ key: "service", title: t("furniture_footer_service"), links: serviceLinks }]}
         after={[{
           key: "payment",
           title: t("furniture_footer_payment"),

@@ -1,4 +1,7 @@
-/** A category listing: sub-categories, sorting, price and stock filters, paging (ours, FEATURES.md). */
+/**
+ * A category listing: sub-categories, sorting, price and stock filters, paging (ours, FEATURES.md). A path that is no
+ * category may be one of the shop's legal content pages (terms, privacy: the footer menu links them), shown sanitized.
+ */
 import { data, Form, Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from "react-router"
 import { listingSorts } from "../../../../core/domain/listing.ts"
 import { listingQueryOf } from "../../../../core/domain/listing.ts"
@@ -7,6 +10,7 @@ import { preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
 import { ProductCard } from "../../../../react/components/widgets/ProductCard.tsx"
 import { Pager } from "../components/Pager.tsx"
+import { sanitizeHtml } from "../../../../react/components/widgets/sanitizeHtml.ts"
 
 /** The listing query of a page URL (the core rule: unknown or bad values are left out). */
 export { listingQueryOf }
@@ -19,13 +23,20 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const listing = await caller.call((client) => client.catalogue.listing({ query: { category: params["category"] ?? "", ...query } }))
     return { ...listing, adultContent: caller.adultContent() }
   } catch (error) {
-    if ((error as { _tag?: string })._tag === "NotFound") throw data(null, { status: 404 })
-    throw error
+    if ((error as { _tag?: string })._tag !== "NotFound") throw error
+    const page = await caller.call((client) => client.content.findByTitle({ query: { title: params["category"] ?? "-" } })).catch(() => undefined)
+    if (page === undefined) throw data(null, { status: 404 })
+    // The page's own h1 becomes the heading; the rest is sanitized on the server, so the listing's chunk does not
+    // carry the sanitizer.
+    const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(page.content.body)
+    const heading = (h1?.[1] ?? page.content.title ?? "").replace(/<[^>]*>/g, "").trim()
+    return { contentHtml: sanitizeHtml(page.content.body.replace(h1?.[0] ?? "", "")), contentHeading: heading }
   }
 }
 
 export function meta({ loaderData: listing }: MetaArgs<typeof loader>) {
   if (listing === undefined) return [{ title: "404" }]
+  if ("contentHtml" in listing) return [{ title: `${listing.contentHeading} | Storefront` }]
   return [
     { title: `${listing.category.title} | Storefront` },
     { name: "description", content: `${listing.category.title}: ${listing.total} products, ${listing.products.slice(0, 3).map((p) => p.title).join(", ")}` }
@@ -33,8 +44,17 @@ export function meta({ loaderData: listing }: MetaArgs<typeof loader>) {
 }
 
 export default function Category() {
-  const listing = useLoaderData<typeof loader>()
+  const answer = useLoaderData<typeof loader>()
   const { t, money } = useShopText()
+  if ("contentHtml" in answer) {
+    return (
+      <article className="content-page">
+        <h1>{answer.contentHeading}</h1>
+        <div dangerouslySetInnerHTML={{ __html: answer.contentHtml }} />
+      </article>
+    )
+  }
+  const listing = answer
   return (
     <>
       <nav aria-label={t("sf_breadcrumbs")} className="breadcrumbs">
