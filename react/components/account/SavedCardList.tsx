@@ -5,8 +5,9 @@
  *
  * @module
  */
+import { useState, type FormEvent } from "react"
 import type { SavedCard } from "../../../core/api/accountClubs.ts"
-import { type CardBrand, cardKinds, maskedCardNumber } from "../../../core/domain/paymentCards.ts"
+import { type CardBrand, cardKinds, cardNumberProblem, maskedCardNumber } from "../../../core/domain/paymentCards.ts"
 import { TextField } from "../forms/TextField.tsx"
 import { useShopText } from "../../storefront/text.tsx"
 import { type ClubFormProps, PlainForm } from "./clubForms.tsx"
@@ -65,11 +66,27 @@ export interface AddCardFormProps extends ClubFormProps {
 
 const numberMessage = { number_invalid: "clubs_card_number_invalid", number_length: "clubs_card_number_length", duplicate: "clubs_card_duplicate" } as const
 
-/** The form that adds a card: kind, number, holder, and the expiry of a payment card; posts `intent=add`. */
+/**
+ * The form that adds a card: kind, number, holder, and the expiry of a payment card; posts `intent=add`. With
+ * JavaScript a number failing the core's rule (length, Luhn check digit) is refused in the browser and not sent.
+ */
 export function AddCardForm({ errors = {}, values = {}, busy = false, form: Form = PlainForm, hiddenFields }: AddCardFormProps) {
   const { t } = useShopText()
+  // The browser's refusal of the number; cleared when the number passes, so the server's answer shows again.
+  const [refused, setRefused] = useState<"number_invalid" | "number_length">()
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const number = new FormData(event.currentTarget).get("number")
+    const problem = cardNumberProblem(typeof number === "string" ? number : "")
+    const error = problem === undefined ? undefined : problem === "checksum" ? "number_invalid" : "number_length"
+    setRefused(error)
+    if (error === undefined) return
+    event.preventDefault()
+    const field = event.currentTarget.elements.namedItem("number")
+    if (field instanceof HTMLInputElement) field.focus()
+  }
+  const numberError = refused ?? errors.number
   return (
-    <Form method="post" className="stack-form add-card">
+    <Form method="post" className="stack-form add-card" onSubmit={onSubmit}>
       {hiddenFields}
       <input type="hidden" name="intent" value="add" />
       <div className="form-field">
@@ -79,7 +96,7 @@ export function AddCardForm({ errors = {}, values = {}, busy = false, form: Form
         </select>
       </div>
       <TextField label={t("clubs_card_number")} name="number" inputMode="numeric" autoComplete="cc-number" required maxLength={40}
-        error={errors.number === undefined ? undefined : t(numberMessage[errors.number])} />
+        error={numberError === undefined ? undefined : t(numberMessage[numberError])} />
       <TextField label={t("clubs_card_holder")} name="holder" autoComplete="cc-name" required defaultValue={values.holder ?? ""} />
       <div className="form-row">
         <TextField label={t("clubs_card_expiry_month")} name="expiryMonth" inputMode="numeric" autoComplete="cc-exp-month" maxLength={2}

@@ -4,21 +4,23 @@
  *
  * @module
  */
-import type { ComponentType, ReactNode } from "react"
+import type { ComponentType, FormEventHandler, ReactNode } from "react"
 
 /** What the club components pass to their form component: a post, its class and its fields. */
 export interface ClubFormElementProps {
   readonly method: "post"
   readonly className?: string
   readonly children?: ReactNode
+  /** Called before the form is sent; `preventDefault` keeps it from being sent (the router's `Form` honours it too). */
+  readonly onSubmit?: FormEventHandler<HTMLFormElement> | undefined
 }
 
 /** A component that renders a form element (the router's `Form`, or {@link PlainForm}). */
 export type FormComponent = ComponentType<ClubFormElementProps>
 
 /** A plain `<form>`. */
-export function PlainForm({ method, className, children }: ClubFormElementProps) {
-  return <form method={method} className={className}>{children}</form>
+export function PlainForm({ method, className, children, onSubmit }: ClubFormElementProps) {
+  return <form method={method} className={className} onSubmit={onSubmit}>{children}</form>
 }
 
 /** What every posting club component takes: the form component and the hidden fields every form carries (csrf). */

@@ -5,10 +5,11 @@
  *
  * @module
  */
-import { lazy, useEffect, useRef } from "react"
+import { lazy, Suspense, useEffect, useRef } from "react"
 import { useCustomer, useWishlists } from "../../storefront/hooks.ts"
 import { useShopText } from "../../storefront/text.tsx"
 import { HeartIcon } from "../icons.tsx"
+import { Spinner } from "../Spinner.tsx"
 import { HeaderDrawer } from "./HeaderDrawer.tsx"
 import { WishlistCounter } from "./WishlistCounter.tsx"
 
@@ -32,7 +33,7 @@ export interface WishlistDrawerProps {
  * ```
  */
 export function WishlistDrawer({ className }: WishlistDrawerProps) {
-  const { shop, t } = useShopText()
+  const { shop, t, text } = useShopText()
   const customer = useCustomer()
   const wishlists = useWishlists()
   const loggedIn = customer.role === "logged-in"
@@ -48,7 +49,9 @@ export function WishlistDrawer({ className }: WishlistDrawerProps) {
     <HeaderDrawer drawer="wishlist" to={shop.urlKeys.clientWishlist} label={t("sf_wishlist")} triggerClassName="wishlist-link"
       {...(className === undefined ? {} : { className })}
       trigger={<><HeartIcon /> {t("sf_wishlist")} <WishlistCounter count={state.itemsCount} /></>}>
-      <WishlistPanel />
+      {/* The message is shown with the drawer's opening, not after the panel's chunk loads: its 5 s (§8) run from then. */}
+      {state.message !== undefined && <p className="flash danger" role="alert">{text(state.message)}</p>}
+      <Suspense fallback={<Spinner />}><WishlistPanel message={false} /></Suspense>
     </HeaderDrawer>
   )
 }

@@ -9,6 +9,12 @@ import { wishlistDrawerSize } from "../../../core/domain/wishlist.ts"
 import { useWishlists } from "../../storefront/hooks.ts"
 import { useLink, useShopText } from "../../storefront/text.tsx"
 
+/** Props of {@link WishlistPanel}. */
+export interface WishlistPanelProps {
+  /** Whether the panel shows the service's error message (default true; the wishlist drawer shows it itself). */
+  readonly message?: boolean
+}
+
 /**
  * The newest wishlist items and the link to the wishlist, as the wishlist drawer shows them.
  *
@@ -17,11 +23,11 @@ import { useLink, useShopText } from "../../storefront/text.tsx"
  * <HeaderDrawer drawer="wishlist" to="/oblibene" label="Wishlist" trigger="Wishlist"><WishlistPanel /></HeaderDrawer>
  * ```
  */
-export function WishlistPanel() {
+export function WishlistPanel({ message: showMessage = true }: WishlistPanelProps = {}) {
   const { shop, t, text, money } = useShopText()
   const Link = useLink()
   const { state } = useWishlists()
-  const message = state.message
+  const message = showMessage ? state.message : undefined
   const items = state.drawerItems.slice(0, wishlistDrawerSize)
   return (
     <>

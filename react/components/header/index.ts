@@ -17,4 +17,4 @@ export { MobilePanels, type MobilePanelsParts, type MobilePanelsProps } from "./
 export { sheetLinks, type SheetLink } from "./sheetLinks.ts"
 export { WishlistCounter, type WishlistCounterProps } from "./WishlistCounter.tsx"
 export { WishlistDrawer, type WishlistDrawerProps } from "./WishlistDrawer.tsx"
-export { WishlistPanel } from "./WishlistPanel.tsx"
+export { WishlistPanel, type WishlistPanelProps } from "./WishlistPanel.tsx"

@@ -15,6 +15,7 @@ import { LoyaltyClubList } from "../../../react/components/account/LoyaltyClubLi
 import { QuestionnaireForm } from "../../../react/components/account/QuestionnaireForm.tsx"
 import { QuestionnaireList } from "../../../react/components/account/QuestionnaireList.tsx"
 import { AddCardForm, SavedCardList } from "../../../react/components/account/SavedCardList.tsx"
+import type { FormComponent } from "../../../react/components/account/clubForms.tsx"
 import { VipClubPanel } from "../../../react/components/account/VipClubPanel.tsx"
 import { StorefrontProvider } from "../../../react/storefront/StorefrontProvider.tsx"
 import { expectNoAxeViolations } from "../../support/axe.ts"
@@ -153,5 +154,30 @@ describe("Saved cards", () => {
     await expectNoAxeViolations(container)
     await user.type(number, "4242 4242 4242 4242")
     expect(formValues(number.closest("form")!)).toContainEqual(["number", "4242 4242 4242 4242"])
+  })
+
+  test("a wrong check digit is refused in the browser without sending the form; the right number is sent", async () => {
+    const user = userEvent.setup()
+    let sent = 0
+    const CountingForm: FormComponent = ({ onSubmit, ...props }) => (
+      <form {...props} onSubmit={(event) => {
+        onSubmit?.(event)
+        if (!event.defaultPrevented) sent += 1
+        event.preventDefault()
+      }} />
+    )
+    render(wrap(<AddCardForm form={CountingForm} />))
+    const number = screen.getByRole("textbox", { name: /Card number/ })
+    await user.type(number, "5555 5555 5555 4445")
+    await user.type(screen.getByRole("textbox", { name: /Name on the card/ }), "Anna Kowalska")
+    await user.click(screen.getByRole("button", { name: "Add a card" }))
+    expect(sent).toBe(0)
+    expect(number).toHaveAttribute("aria-invalid", "true")
+    expect(number).toHaveAccessibleDescription("The card number is not valid: check the digits.")
+    await user.clear(number)
+    await user.type(number, "5555 5555 5555 4444")
+    await user.click(screen.getByRole("button", { name: "Add a card" }))
+    expect(sent).toBe(1)
+    expect(number).not.toHaveAttribute("aria-invalid")
   })
 })
