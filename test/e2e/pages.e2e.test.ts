@@ -143,9 +143,10 @@ describe("contact page", () => {
     const captchaId = page.locator("input[name=bot2i]")
     const firstId = await captchaId.inputValue()
     await page.getByRole("button", { name: t("pg_contact_send") }).click()
-    await expect.poll(() => page.getByRole("alert").filter({ hasText: t("pg_contact_captcha_wrong") }).count()).toBeGreaterThan(0)
+    // The form posts and the page data reloads: over a second on a loaded machine, so the polls wait up to 10 s.
+    await expect.poll(() => page.getByRole("alert").filter({ hasText: t("pg_contact_captcha_wrong") }).count(), { timeout: 10_000 }).toBeGreaterThan(0)
     // A wrong answer uses the picture up: a new one is shown.
-    await expect.poll(() => captchaId.inputValue()).not.toBe(firstId)
+    await expect.poll(() => captchaId.inputValue(), { timeout: 10_000 }).not.toBe(firstId)
     expect(await page.getByLabel(t("pg_contact_message")).inputValue()).toBe("Dobrý den, kde je moje zásilka?")
     await page.getByLabel(t("pg_contact_attachments")).setInputFiles({ name: "uctenka.txt", mimeType: "text/plain", buffer: Buffer.from("účtenka 1234567890") })
     await page.getByLabel(t("pg_contact_captcha")).fill(captchaAnswer.toLowerCase())

@@ -83,16 +83,18 @@ export function ConsentPanel({ recorded = {}, onRecorded, className }: ConsentPa
   const consent = useConsent()
   const first = useRef(recorded)
   const hydrated = useRef(false)
+  // Until the recorded consents are in the service, its state (no consents yet) must not show the panel again.
+  const [applied, setApplied] = useState(Object.keys(recorded).length === 0)
   useEffect(() => {
     if (hydrated.current || Object.keys(first.current).length === 0) return
     hydrated.current = true
-    void consent.run((c) => c.hydrate(first.current)).catch(() => undefined)
+    void consent.run((c) => c.hydrate(first.current)).catch(() => undefined).finally(() => setApplied(true))
   }, [consent])
   const consents = consent.state?.consents
   useEffect(() => {
-    if (consents !== undefined) onRecorded?.(consents)
-  }, [consents, onRecorded])
-  const shown = consent.state === undefined ? first.current["gdpr_panel"] === undefined : consent.state.panel.shown
+    if (consents !== undefined && applied) onRecorded?.(consents)
+  }, [consents, onRecorded, applied])
+  const shown = consent.state === undefined || !applied ? first.current["gdpr_panel"] === undefined : consent.state.panel.shown
   if (!shown) return null
   return (
     <ConsentPanelView className={className ?? ""} posting={consent.state?.panel.posting === true} ready={consent.state !== undefined}
