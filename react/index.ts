@@ -149,6 +149,6 @@ export { FooterMenu, footerAccordionConfig, footerMenuGroups, type FooterGroup, 
 export { HidingHeader, type HidingHeaderProps } from "./components/header/HidingHeader.tsx"
 export { ItemParams, type ItemParamsProps } from "./components/ItemParams.tsx"
 export { LocalDate, useUiLocale, type LocalDateProps } from "./components/LocalDate.tsx"
-export { PageRequests, useDrawerRequests, pageRequestsAtom, drawerRequestAtom, deliverSignal, type PageRequest, type PageRequestsProps, type DrawerRequest, type ReloadFlag } from "./storefront/signals.tsx"
+export { PageRequests, useDrawerRequests, pageRequestsAtom, drawerRequestAtom, deliverSignal, type PageRequest, type PageRequestsProps, type DrawerRequest, type ReloadFlag, type SignalTarget } from "./storefront/signals.tsx"
 export { LoadState, CartLoadState, CheckoutLoadState, type LoadStateProps } from "./components/checkout/LoadState.tsx"
 export { PaymentProviderStatus, type PaymentProviderStatusProps } from "./components/checkout/PaymentProviderStatus.tsx"

@@ -44,7 +44,8 @@ export class AnswersRefused extends Data.TaggedError("AnswersRefused")<{
   readonly message: string
 }> {}
 
-type Failure = CallFailed | AccountLoginRequired
+/** How a call of the account-club pages can fail: the call itself, or a session that is no longer logged in. */
+export type Failure = CallFailed | AccountLoginRequired
 
 /** The account clubs service's operations. */
 export interface AccountClubsShape {

@@ -36,7 +36,9 @@ export const drawerRequestAtom: PrimitiveAtom<DrawerRequest | undefined> = atom<
 
 /** The part of a Jotai store the delivery writes to. */
 export interface SignalTarget {
+  /** Reads an atom's current value. */
   readonly get: <Value>(target: PrimitiveAtom<Value>) => Value
+  /** Writes an atom's value. */
   readonly set: <Value>(target: PrimitiveAtom<Value>, value: Value) => void
 }
 
