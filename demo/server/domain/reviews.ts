@@ -7,11 +7,37 @@
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
-import type { CustomerReviews } from "../../../core/api/reviews.ts"
+import type { CustomerReviews, Review } from "../../../core/api/reviews.ts"
 import { productLink } from "../../../core/domain/shop.ts"
 
 /** The most bought products still to rate the ranking list offers (ours). */
 export const maxProductsToRate = 20
+
+/** A row of the reviews table. */
+export interface ReviewRow {
+  readonly review_id: number
+  readonly product_id: number
+  readonly customer_id: number | null
+  readonly author_name: string
+  readonly rating: number
+  readonly text: string
+  readonly pros: string | null
+  readonly cons: string | null
+  readonly created_at: Date
+}
+
+/** The §3 review of a row; `own` when the session's customer wrote it. */
+export const reviewView = (row: ReviewRow, customerId: number | null): Review => ({
+  reviewId: row.review_id,
+  productId: row.product_id,
+  rating: row.rating,
+  text: row.text,
+  ...(row.pros === null ? {} : { pros: row.pros }),
+  ...(row.cons === null ? {} : { cons: row.cons }),
+  authorName: row.author_name,
+  createdTs: Math.floor(row.created_at.getTime() / 1000),
+  own: customerId !== null && row.customer_id === customerId
+})
 
 interface RankedRow {
   readonly review_id: number
@@ -73,17 +99,7 @@ export const customerReviews = (
       LIMIT ${maxProductsToRate}`
     return {
       reviews: reviews.map((row) => ({
-        review: {
-          reviewId: row.review_id,
-          productId: row.product_id,
-          rating: row.rating,
-          text: row.text,
-          ...(row.pros === null ? {} : { pros: row.pros }),
-          ...(row.cons === null ? {} : { cons: row.cons }),
-          authorName: row.author_name,
-          createdTs: Math.floor(row.created_at.getTime() / 1000),
-          own: true
-        },
+        review: reviewView({ ...row, customer_id: customerId }, customerId),
         productTitle: row.product_title,
         ...linkOf(row)
       })),

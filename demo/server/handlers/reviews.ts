@@ -8,7 +8,6 @@ import { Effect, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { SqlClient } from "effect/sql"
 import { NotFound, Unprocessable } from "../../../core/api/errors.ts"
-import type { Review } from "../../../core/api/reviews.ts"
 import { Session, type SessionData } from "../../../core/api/security.ts"
 import { ShopApi } from "../../../core/api/ShopApi.ts"
 import { productReviewsConsent } from "../../../core/api/entities/customer.ts"
@@ -16,37 +15,13 @@ import { isGranted } from "../../../core/domain/consent.ts"
 import { effectiveConsents } from "../domain/account/consents.ts"
 import { orDieOnSql } from "../domain/account/common.ts"
 import { requireCustomer, type SessionCustomer, sessionCustomer } from "../domain/account/customer.ts"
-import { customerReviews } from "../domain/reviews.ts"
+import { customerReviews, reviewView, type ReviewRow } from "../domain/reviews.ts"
 
 /** Reviews per page when the query names no limit (ours). */
 export const defaultReviewsPageSize = 10
 
 /** The longest review title, cut from the start of the text (the table needs one; the contract has none). */
 export const reviewTitleLength = 80
-
-interface ReviewRow {
-  readonly review_id: number
-  readonly product_id: number
-  readonly customer_id: number | null
-  readonly author_name: string
-  readonly rating: number
-  readonly text: string
-  readonly pros: string | null
-  readonly cons: string | null
-  readonly created_at: Date
-}
-
-const reviewView = (row: ReviewRow, customerId: number | null): Review => ({
-  reviewId: row.review_id,
-  productId: row.product_id,
-  rating: row.rating,
-  text: row.text,
-  ...(row.pros === null ? {} : { pros: row.pros }),
-  ...(row.cons === null ? {} : { cons: row.cons }),
-  authorName: row.author_name,
-  createdTs: Math.floor(row.created_at.getTime() / 1000),
-  own: customerId !== null && row.customer_id === customerId
-})
 
 /** The title stored with a review: the text's first line, cut to {@link reviewTitleLength} characters. */
 export const reviewTitle = (text: string): string => {
