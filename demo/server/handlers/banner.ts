@@ -71,32 +71,28 @@ export const BannerHandlers = HttpApiBuilder.group(
           RETURNING event_id`)
         if (inserted.length === 0) return yield* new NotFound({ message: "No such banner." })
       })
+    /** The active, currently valid slides of a placement in a shop, in display order. */
+    const liveSlides = (shopId: string, placement: string) =>
+      Effect.orDie(sql<SlideRow>`
+        SELECT s.slide_id, s.url, s.data_name, s.image_url, s.style, s.thumbnail_image_url, s.title,
+               s.pattern_image_url, s.bg_direction, s.bg_color1, s.bg_color2
+        FROM banner_slides s JOIN banners b ON b.banner_id = s.banner_id
+        WHERE b.shop_id = ${shopId} AND b.placement = ${placement} AND b.active
+          AND (b.valid_from IS NULL OR b.valid_from <= now()) AND (b.valid_to IS NULL OR b.valid_to > now())
+        ORDER BY b.position, b.banner_id, s.position, s.slide_id`)
     return handlers
       .handle("impression", ({ payload }) => Effect.flatMap(Session, (session) => record("impression", payload.bannerId, session)))
       .handle("hit", ({ payload }) => Effect.flatMap(Session, (session) => record("hit", payload.bannerId, session)))
       .handle("slides", () =>
         Effect.gen(function*() {
           const session = yield* Session
-          const rows = yield* Effect.orDie(sql<SlideRow>`
-            SELECT s.slide_id, s.url, s.data_name, s.image_url, s.style, s.thumbnail_image_url, s.title,
-                   s.pattern_image_url, s.bg_direction, s.bg_color1, s.bg_color2
-            FROM banner_slides s JOIN banners b ON b.banner_id = s.banner_id
-            WHERE b.shop_id = ${session.shopId} AND b.placement = ${homeSliderPlacement} AND b.active
-              AND (b.valid_from IS NULL OR b.valid_from <= now()) AND (b.valid_to IS NULL OR b.valid_to > now())
-            ORDER BY b.position, b.banner_id, s.position, s.slide_id`)
+          const rows = yield* liveSlides(session.shopId, homeSliderPlacement)
           return { slides: rows.map(toBannerSlide) }
         }))
       .handle("floating", () =>
         Effect.gen(function*() {
           const session = yield* Session
-          const rows = yield* Effect.orDie(sql<SlideRow>`
-            SELECT s.slide_id, s.url, s.data_name, s.image_url, s.style, s.thumbnail_image_url, s.title,
-                   s.pattern_image_url, s.bg_direction, s.bg_color1, s.bg_color2
-            FROM banner_slides s JOIN banners b ON b.banner_id = s.banner_id
-            WHERE b.shop_id = ${session.shopId} AND b.placement = ${floatingPlacement} AND b.active
-              AND (b.valid_from IS NULL OR b.valid_from <= now()) AND (b.valid_to IS NULL OR b.valid_to > now())
-            ORDER BY b.position, b.banner_id, s.position, s.slide_id
-            LIMIT 1`)
+          const rows = (yield* liveSlides(session.shopId, floatingPlacement)).slice(0, 1)
           const row = rows[0]
           return { slide: row === undefined ? null : toBannerSlide(row) }
         }))
