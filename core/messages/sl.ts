@@ -592,5 +592,21 @@ export const sl = {
     furniture_footer_service: "Služba za stranke",
     furniture_footer_information: "Informacije",
     furniture_footer_payment: "Načini plačila"
+  },
+
+  /** The post-outlet picker of the shipping step (issue 7, 8). */
+  outletPicker: {
+  },
+
+  /** The payment provider's terms, extra data, one-time code and revolving offer screens; financing offers (issue 7, 8). */
+  providerScreens: {
+  },
+
+  /** Mega-menu layers, search events, newsletter slider, customer status (issue 7, 8). */
+  megaMenu: {
+  },
+
+  /** Header, performance and accessibility polish of the storefront (issue 8). */
+  storefrontPolish: {
   }
 } as const satisfies Catalogue
