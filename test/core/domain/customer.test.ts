@@ -100,7 +100,9 @@ describe("status (§3, §6)", () => {
   test.prop([anyShop, flags, anyStatus, anyStatus])(
     "the status changes only the styling: the account menu is the same whatever the status (§6)",
     (shop, roleFlags, status, other) => {
-      expect(accountMenu(shop, { ...roleFlags, status }, "t")).toEqual(accountMenu(shop, { ...roleFlags, status: other }, "t"))
+      const customer = { ...roleFlags, status }
+      const sameWithOtherStatus = { ...roleFlags, status: other }
+      expect(accountMenu(shop, customer, "t")).toEqual(accountMenu(shop, sameWithOtherStatus, "t"))
     }
   )
 })

@@ -208,9 +208,9 @@ describe("earliest delivery date (§3)", () => {
 })
 
 describe("missing pick-up icon (§8)", () => {
-  const icon = fc.oneof(fc.constant(undefined), fc.constant(null), fc.constantFrom("", "  "), fc.webPath().map((p) => `/icons${p}.svg`))
+  const icon = fc.oneof(fc.constant(null), fc.constantFrom("", "  "), fc.webPath().map((p) => `/icons${p}.svg`))
   const transport = fc.record({ id: fc.integer({ min: 1, max: 6 }), icon }, { requiredKeys: ["id"] })
-  const method = fc.record({ type: fc.constantFrom(...deliveryMethodKinds), availablePupTransports: fc.option(fc.array(transport, { maxLength: 4 }), { nil: undefined }) })
+  const method = fc.record({ type: fc.constantFrom(...deliveryMethodKinds), availablePupTransports: fc.option(fc.array(transport, { maxLength: 4 }), { nil: null }) })
   const delivery = fc.record({ deliveryId: fc.integer({ min: 1, max: 9 }), deliveryMethods: fc.array(fc.option(method, { nil: null }), { maxLength: 3 }) })
   const hasIcon = (value: string | null | undefined) => typeof value === "string" && value.trim() !== ""
 

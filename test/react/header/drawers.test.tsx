@@ -264,7 +264,8 @@ describe("the login drawer", () => {
 
   test("a silver or gold customer's account items take the status's look and nothing else changes (§6)", async () => {
     const itemsOf = async (status: string | undefined) => {
-      const initial: InitialState = [[accountStateAtom, accountStateFor({ id: 7, isLogged: true, firstname: "Jana", lastname: "Nováková", ...(status === undefined ? {} : { status }) })]]
+      const customer = { id: 7, isLogged: true, firstname: "Jana", lastname: "Nováková" } as const
+      const initial: InitialState = [[accountStateAtom, accountStateFor(status === undefined ? customer : { ...customer, status: status as "1" | "2" })]]
       const { container, unmount } = renderInShop(<LoginDrawer csrfToken="tok" />, { initial })
       await shopper().hover(screen.getByRole("link", { name: "Jana N." }))
       await settle()
