@@ -39,6 +39,9 @@ const freePort = () =>
     })
   })
 
+/** How long {@link startShop} waits for the shop to answer (the e2e hooks allow 180 s for it and Chromium). */
+export const startTimeoutMs = 150_000
+
 /** A running shop. */
 export interface Shop {
   readonly url: string
@@ -61,14 +64,20 @@ export const startShop = async (env: Readonly<Record<string, string>> = {}): Pro
   child.stdout?.on("data", (chunk) => { output += String(chunk) })
   child.stderr?.on("data", (chunk) => { output += String(chunk) })
   const url = `http://127.0.0.1:${port}`
-  for (let attempt = 0; ; attempt++) {
+  // Migrating and seeding a fresh database takes 20 s on an idle machine and over a minute on a loaded one.
+  const deadline = Date.now() + startTimeoutMs
+  for (;;) {
     if (child.exitCode !== null) throw new Error(`the shop exited: ${output}`)
     try {
       if ((await fetch(`${url}/api/session`, { signal: AbortSignal.timeout(2000) })).ok) break
     } catch {
       // not listening yet
     }
-    if (attempt > 300) throw new Error(`the shop did not start: ${output}`)
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL")
+      rmSync(dataDir, { recursive: true, force: true })
+      throw new Error(`the shop did not start within ${startTimeoutMs} ms: ${output}`)
+    }
     await new Promise((done) => setTimeout(done, 200))
   }
   return {
