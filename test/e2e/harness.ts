@@ -227,9 +227,11 @@ export const e2eSession = (env: Readonly<Record<string, string>> = {}): E2eSessi
         await page.getByLabel(t("sf_email")).last().fill(email)
         await page.getByLabel(t("sf_password")).last().fill(password)
         await page.getByRole("button", { name: t("sf_login") }).last().click()
-        await page.waitForURL((url) => url.pathname === keys.clientMyAccount, { timeout: 3_000 }).catch(() => undefined)
+        // A login answers in well under a second on an idle machine but can take 10 s on a loaded one: sending the form
+        // again before it answered starts the login over.
+        await page.waitForURL((url) => url.pathname === keys.clientMyAccount, { timeout: 10_000 }).catch(() => undefined)
         return new URL(page.url()).pathname === keys.clientMyAccount
-      }, { timeout: 30_000 }).toBe(true)
+      }, { timeout: 60_000 }).toBe(true)
     }
   }
   return session
