@@ -5,68 +5,21 @@
  * with the business fields (the registration number hidden in HR10MA), a card added (a wrong Luhn digit refused
  * first) and removed, a questionnaire filled in; axe-core on every page and screenshots at 375 and 1280 px.
  */
-import { mkdirSync } from "node:fs"
-import { resolve } from "node:path"
-import { fileURLToPath } from "node:url"
-import type { Browser, BrowserContext, Page } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { Page } from "playwright-core"
+import { describe, expect, it } from "vitest"
 import { accountMenu } from "../../core/domain/customer.ts"
 import { shopById, shopIds, type ShopId } from "../../core/domain/shop.ts"
 import { demoEmail } from "../../demo/server/db/seed/seed.ts"
-import { translate, uiLanguageOf, type MessageKey } from "../../core/messages/index.ts"
-import { axeViolations, launchChromium, startShop, watchErrors, type Shop } from "./harness.ts"
+import { e2eSession, expectNoAxeViolations, screenshot as shot, shopText as text } from "./harness.ts"
 
-const screenshots = resolve(fileURLToPath(new URL("../../docs/screenshots", import.meta.url)))
-mkdirSync(screenshots, { recursive: true })
-
-let shop: Shop
-let browser: Browser
-
-beforeAll(async () => {
-  shop = await startShop()
-  browser = await launchChromium()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await shop?.stop()
-})
+const e2e = e2eSession()
 
 const widths = { mobile: 375, desktop: 1280 } as const
 
-const shopper = async (shopId: ShopId, width: number = widths.desktop): Promise<{ context: BrowserContext; page: Page; errors: Array<string> }> => {
-  const context = await browser.newContext({ viewport: { width, height: 900 } })
-  await context.addCookies([
-    { name: "sf_shop", value: shopId, url: shop.url },
-    { name: "sf_consents", value: encodeURIComponent(JSON.stringify({ gdpr_panel: true })), url: shop.url }
-  ])
-  const page = await context.newPage()
-  const errors = watchErrors(page, (text) => text.includes("404"))
-  return { context, page, errors }
-}
+const shopper = (shopId: ShopId, width: number = widths.desktop) => e2e.shopper(shopId, { width })
 
-const text = (shopId: ShopId) => (key: MessageKey, params?: Record<string, string | number>) =>
-  (translate as (l: string, k: string, p?: object) => string)(uiLanguageOf(shopById(shopId)), key, params)
-
-const expectNoAxeViolations = async (page: Page, where: string) => {
-  expect(await axeViolations(page), `axe on ${where}`).toEqual([])
-}
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `${screenshots}/${name}.png`, fullPage: true })
-
-const logIn = async (page: Page, shopId: ShopId, account: string) => {
-  const t = text(shopId)
-  const target = shopById(shopId).urlKeys.clientMyAccount
-  await page.goto(`${shop.url}${shopById(shopId).urlKeys.login}`)
-  await expect.poll(async () => {
-    if (new URL(page.url()).pathname === target) return true
-    await page.getByLabel(t("sf_email")).last().fill(demoEmail(account, shopById(shopId).country))
-    await page.getByLabel(t("sf_password")).last().fill("demo1234")
-    await page.getByRole("button", { name: t("sf_login") }).last().click()
-    await page.waitForURL((url) => url.pathname === target, { timeout: 3_000 }).catch(() => undefined)
-    return new URL(page.url()).pathname === target
-  }, { timeout: 30_000 }).toBe(true)
-}
+/** Logs in as the shop's demo customer `account` (demo/server/db/README.md). */
+const logIn = (page: Page, shopId: ShopId, account: string) => e2e.logIn(page, shopId, demoEmail(account, shopById(shopId).country))
 
 const clubKeys = ["clientLoyaltyClubs", "clientVipClub", "clientQuestionaireList", "manageCardList"] as const
 
@@ -86,7 +39,7 @@ describe("account club pages per shop", () => {
         expect(await menu.getByRole("link", { name: t(`account_menu_${key}`), exact: true }).count(), `${shopId} ${key}`).toBe(enabled.has(key) ? 1 : 0)
       }
       for (const key of clubKeys) {
-        const response = await page.goto(`${shop.url}${keys[key]}`)
+        const response = await page.goto(`${e2e.shop.url}${keys[key]}`)
         if (!enabled.has(key)) {
           expect(response?.status(), `${shopId} ${key}`).toBe(404)
           continue
@@ -111,7 +64,7 @@ describe("account club pages per shop", () => {
       for (const [shopId, key, file] of pages) {
         const { context, page } = await shopper(shopId, width)
         await logIn(page, shopId, accountFor[key])
-        await page.goto(`${shop.url}${shopById(shopId).urlKeys[key]}`)
+        await page.goto(`${e2e.shop.url}${shopById(shopId).urlKeys[key]}`)
         await expectNoAxeViolations(page, `${file} ${name}`)
         await shot(page, `${file}-${name}`)
         await context.close()
@@ -125,7 +78,7 @@ describe("using the club pages", () => {
     const t = text("CZ10MA")
     const { context, page, errors } = await shopper("CZ10MA")
     await logIn(page, "CZ10MA", "loyalty-trial")
-    await page.goto(`${shop.url}${shopById("CZ10MA").urlKeys.clientLoyaltyClubs}`)
+    await page.goto(`${e2e.shop.url}${shopById("CZ10MA").urlKeys.clientLoyaltyClubs}`)
     await page.getByRole("button", { name: t("clubs_join", { club: "Klub Zahrada" }) }).click()
     await expect.poll(() => page.getByRole("status").filter({ hasText: t("clubs_joined") }).count()).toBe(1)
     await expect.poll(() => page.getByRole("button", { name: t("clubs_leave", { club: "Klub Zahrada" }) }).count()).toBe(1)
@@ -139,7 +92,7 @@ describe("using the club pages", () => {
     const t = text("SI10SI")
     const { context, page } = await shopper("SI10SI")
     await logIn(page, "SI10SI", "vip")
-    await page.goto(`${shop.url}${shopById("SI10SI").urlKeys.clientVipClub}`)
+    await page.goto(`${e2e.shop.url}${shopById("SI10SI").urlKeys.clientVipClub}`)
     await expect.poll(() => page.getByText(t("clubs_vip_program", { program: t("clubs_vip_name_vip_program") })).count()).toBe(1)
     const close = page.getByRole("button", { name: t("clubs_vip_notice_close") })
     await expect.poll(async () => {
@@ -159,7 +112,7 @@ describe("using the club pages", () => {
     const t = text("CZ10MA")
     const { context, page, errors } = await shopper("CZ10MA")
     await logIn(page, "CZ10MA", "gold")
-    await page.goto(`${shop.url}${shopById("CZ10MA").urlKeys.clientQuestionaireList}`)
+    await page.goto(`${e2e.shop.url}${shopById("CZ10MA").urlKeys.clientQuestionaireList}`)
     await page.getByRole("link", { name: t("clubs_fill", { title: "Doprava a vyzvednutí" }) }).click()
     await expect.poll(() => page.getByRole("heading", { level: 1, name: "Doprava a vyzvednutí" }).count()).toBe(1)
     await page.getByRole("group", { name: /Jak jste byli spokojeni s doručením/ }).getByRole("radio", { name: t("clubs_rating", { rating: 5 }) }).check()
@@ -179,7 +132,7 @@ describe("using the club pages", () => {
     const { context, page, errors } = await shopper("PL10MA")
     // gold: silver lacks the personal-collection consent, so the data-protection modal would cover the page.
     await logIn(page, "PL10MA", "gold")
-    await page.goto(`${shop.url}${shopById("PL10MA").urlKeys.manageCardList}`)
+    await page.goto(`${e2e.shop.url}${shopById("PL10MA").urlKeys.manageCardList}`)
     const form = page.locator("form.add-card")
     await form.getByLabel(t("clubs_card_number")).fill("5555 5555 5555 4445")
     await form.getByLabel(t("clubs_card_holder")).fill("Anna Kowalska")

@@ -5,35 +5,17 @@
  * and stops watching it on the watchdog page; a review written on a product page shows in the ranking list. axe-core
  * on each page; screenshots into docs/screenshots.
  */
-import { mkdirSync } from "node:fs"
-import { resolve } from "node:path"
-import { fileURLToPath } from "node:url"
-import type { Browser, Page } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { Page } from "playwright-core"
+import { describe, expect, it } from "vitest"
 import { shopById, type ShopId } from "../../core/domain/shop.ts"
-import { translate, uiLanguageOf, type MessageKey } from "../../core/messages/index.ts"
-import { axeViolations, launchChromium, startShop, watchErrors, type Shop } from "./harness.ts"
+import type { MessageKey } from "../../core/messages/index.ts"
+import { e2eSession, expectNoAxeViolations, screenshot, shopText } from "./harness.ts"
 
-const screenshots = resolve(fileURLToPath(new URL("../../docs/screenshots", import.meta.url)))
-mkdirSync(screenshots, { recursive: true })
-
-let shop: Shop
-let browser: Browser
-
-beforeAll(async () => {
-  shop = await startShop()
-  browser = await launchChromium()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await shop?.stop()
-})
+const e2e = e2eSession()
 
 const shopId: ShopId = "CZ10MA"
 const keys = shopById(shopId).urlKeys
-const t = (key: MessageKey, params?: Record<string, string | number>) =>
-  (translate as (l: string, k: string, p?: object) => string)(uiLanguageOf(shopById(shopId)), key, params)
+const t = shopText(shopId)
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 
@@ -41,33 +23,9 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 const anyText = (key: MessageKey, name: string) =>
   new RegExp(`^${t(key, { [name]: "\u0000" }).split("\u0000").map(escape).join(".+")}$`)
 
-const shopper = async (width: number) => {
-  const context = await browser.newContext({ viewport: { width, height: 900 } })
-  await context.addCookies([
-    { name: "sf_shop", value: shopId, url: shop.url },
-    { name: "sf_consents", value: encodeURIComponent(JSON.stringify({ gdpr_panel: true })), url: shop.url }
-  ])
-  const page = await context.newPage()
-  const errors = watchErrors(page, (text) => text.includes("404"))
-  return { context, page, errors }
-}
+const shopper = (width: number) => e2e.shopper(shopId, { width })
 
-const expectNoAxeViolations = async (page: Page, where: string) => {
-  expect(await axeViolations(page), `axe on ${where}`).toEqual([])
-}
-
-const logIn = async (page: Page, email: string) => {
-  await page.goto(`${shop.url}${keys.login}`)
-  // The login form works once the page has hydrated; a click before that only reloads the login page.
-  await expect.poll(async () => {
-    if (new URL(page.url()).pathname === keys.clientMyAccount) return true
-    await page.getByLabel(t("sf_email")).last().fill(email)
-    await page.getByLabel(t("sf_password")).last().fill("demo1234")
-    await page.getByRole("button", { name: t("sf_login") }).last().click()
-    await page.waitForURL((url) => url.pathname === keys.clientMyAccount, { timeout: 3_000 }).catch(() => undefined)
-    return new URL(page.url()).pathname === keys.clientMyAccount
-  }, { timeout: 30_000 }).toBe(true)
-}
+const logIn = (page: Page, email: string) => e2e.logIn(page, shopId, email)
 
 /** Clicks `button` until `done` shows (a click before the page's services have loaded does nothing). */
 const clickUntil = async (page: Page, button: () => ReturnType<Page["getByRole"]>, done: () => ReturnType<Page["getByText"]>) => {
@@ -80,7 +38,7 @@ const clickUntil = async (page: Page, button: () => ReturnType<Page["getByRole"]
 }
 
 const aProduct = async (): Promise<{ readonly url: string; readonly title: string }> => {
-  const answer = await fetch(`${shop.url}/api/catalogue/search?q=%20&perPage=24`, { headers: { "x-shop-id": shopId } })
+  const answer = await fetch(`${e2e.shop.url}/api/catalogue/search?q=%20&perPage=24`, { headers: { "x-shop-id": shopId } })
   const found = await answer.json() as { products: ReadonlyArray<{ url: string; title: string; inStock: number }> }
   // The vip customer has reviewed nothing yet, so any product takes their review.
   return found.products.find((product) => product.inStock > 0)!
@@ -101,20 +59,20 @@ describe("account product pages", () => {
       await expect.poll(() => page.getByRole("heading", { name: t("ap_license_keys") }).count()).toBeGreaterThan(0)
       expect(await page.locator(".sf-license-key").count()).toBeGreaterThanOrEqual(2)
       await expectNoAxeViolations(page, `digital content ${name}`)
-      await page.screenshot({ path: `${screenshots}/account-digital-content-${name}.png`, fullPage: true })
+      await screenshot(page, `account-digital-content-${name}`)
 
-      await page.goto(`${shop.url}${keys.clientWatchdog}`)
+      await page.goto(`${e2e.shop.url}${keys.clientWatchdog}`)
       await expect.poll(() => page.getByRole("button", { name: anyText("ap_watchdog_remove", "title") }).count()).toBe(2)
       expect(await page.getByText(t("ap_watchdog_price_reached")).count()).toBe(1)
       await expectNoAxeViolations(page, `watchdog ${name}`)
-      await page.screenshot({ path: `${screenshots}/account-watchdog-${name}.png`, fullPage: true })
+      await screenshot(page, `account-watchdog-${name}`)
 
-      await page.goto(`${shop.url}${keys.clientRankingList}`)
+      await page.goto(`${e2e.shop.url}${keys.clientRankingList}`)
       await expect.poll(() => page.getByText(anyText("ap_rankings_average", "rating")).count()).toBe(1)
       expect(await page.getByRole("heading", { name: t("ap_rankings_to_rate") }).count()).toBe(1)
       expect(await page.getByRole("link", { name: anyText("ap_rankings_rate", "title") }).count()).toBeGreaterThan(0)
       await expectNoAxeViolations(page, `rankings ${name}`)
-      await page.screenshot({ path: `${screenshots}/account-rankings-${name}.png`, fullPage: true })
+      await screenshot(page, `account-rankings-${name}`)
       expect(errors).toEqual([])
       await context.close()
     }
@@ -122,14 +80,14 @@ describe("account product pages", () => {
 
   it("a guest is sent to log in and back; a shop without digital content answers 404 for it", async () => {
     const { context, page } = await shopper(1280)
-    await page.goto(`${shop.url}${keys.clientWatchdog}`)
+    await page.goto(`${e2e.shop.url}${keys.clientWatchdog}`)
     expect(new URL(page.url()).pathname).toBe(keys.login)
     expect(new URL(page.url()).searchParams.get("return")).toBe(keys.clientWatchdog)
     await context.close()
-    const croatian = await browser.newContext()
-    await croatian.addCookies([{ name: "sf_shop", value: "HR10MA", url: shop.url }])
+    const croatian = await e2e.browser.newContext()
+    await croatian.addCookies([{ name: "sf_shop", value: "HR10MA", url: e2e.shop.url }])
     expect(shopById("HR10MA").features.digitalContent).toBe(false)
-    const answer = await (await croatian.newPage()).goto(`${shop.url}${shopById("HR10MA").urlKeys.clientDigitalContent}`)
+    const answer = await (await croatian.newPage()).goto(`${e2e.shop.url}${shopById("HR10MA").urlKeys.clientDigitalContent}`)
     expect(answer?.status()).toBe(404)
     await croatian.close()
   }, 60_000)
@@ -138,7 +96,7 @@ describe("account product pages", () => {
     const { context, page, errors } = await shopper(1280)
     await logIn(page, "vip@example.cz")
     const product = await aProduct()
-    await page.goto(`${shop.url}${product.url}`)
+    await page.goto(`${e2e.shop.url}${product.url}`)
     const watch = page.getByRole("region", { name: t("ap_watch_title") })
     await watch.getByRole("checkbox", { name: t("ap_watch_stock") }).check()
     await clickUntil(page, () => watch.getByRole("button", { name: t("ap_watch_submit") }), () => page.getByText(t("ap_watch_done")))
@@ -156,7 +114,7 @@ describe("account product pages", () => {
     expect(await stop().count()).toBe(0)
     await expectNoAxeViolations(page, "watchdog after removing")
 
-    await page.goto(`${shop.url}${keys.clientRankingList}`)
+    await page.goto(`${e2e.shop.url}${keys.clientRankingList}`)
     await expect.poll(() => page.getByText("Spolehlivý a tichý.").count()).toBe(1)
     expect(errors).toEqual([])
     await context.close()

@@ -4,42 +4,21 @@
  * lives 3 calendar months), the new-arrivals carousel's arrows (disabled at the ends), the header that hides
  * 5000 ms after scrolling down, and axe on the home page with all of them.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { Page } from "playwright-core"
+import { describe, expect, it } from "vitest"
 import { cookieExpiry, floatingBannerCookieLifetime, floatingBannerCookieName } from "../../core/domain/layout/banners.ts"
-import { translate, type MessageKey } from "../../core/messages/index.ts"
-import { axeViolations, launchChromium, startShop, watchErrors, type Shop } from "./harness.ts"
+import { e2eSession, expectNoAxeViolations, shopText } from "./harness.ts"
 
-let shop: Shop
-let browser: Browser
+const e2e = e2eSession()
 
-beforeAll(async () => {
-  shop = await startShop()
-  browser = await launchChromium()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await shop?.stop()
-})
-
-const t = (key: MessageKey, params?: Record<string, string | number>) => (translate as (l: string, k: string, p?: object) => string)("cs", key, params)
+const t = shopText("CZ10MA")
 
 /** The widths of this file: mobile, tablet, desktop. */
 const widths = [375, 768, 1280] as const
 
 /** A fresh shopper (own cookies, consent given, the floating banner closed if asked) of CZ10MA at a viewport width. */
-const shopper = async (width: number, bannerClosed = false): Promise<{ context: BrowserContext; page: Page; errors: Array<string> }> => {
-  const context = await browser.newContext({ viewport: { width, height: 900 } })
-  await context.addCookies([
-    { name: "sf_shop", value: "CZ10MA", url: shop.url },
-    { name: "sf_consents", value: encodeURIComponent(JSON.stringify({ gdpr_panel: true })), url: shop.url },
-    ...(bannerClosed ? [{ name: floatingBannerCookieName, value: "1", url: shop.url }] : [])
-  ])
-  const page = await context.newPage()
-  const errors = watchErrors(page, (message) => message.includes("404"))
-  return { context, page, errors }
-}
+const shopper = (width: number, bannerClosed = false) =>
+  e2e.shopper("CZ10MA", { width, cookies: bannerClosed ? [{ name: floatingBannerCookieName, value: "1" }] : [] })
 
 /** Waits until React has taken over the document and the header's and footer's chunks have hydrated (the page keeps a live connection, so never "network idle"). */
 const hydrated = async (page: Page) => {
@@ -63,11 +42,11 @@ describe("page furniture", () => {
   for (const width of widths) {
     it(`${width} px: axe on home with the floating banner; footer accordions ${width < 640 ? "closed, opened by the shopper" : "open"}`, async () => {
       const { context, page, errors } = await shopper(width)
-      await page.goto(`${shop.url}/`)
+      await page.goto(`${e2e.shop.url}/`)
       await hydrated(page)
       const banner = page.getByRole("complementary", { name: t("furniture_floating_banner") })
       await expect.poll(() => banner.isVisible()).toBe(true)
-      expect(await axeViolations(page), `axe on home at ${width} px`).toEqual([])
+      await expectNoAxeViolations(page, `home at ${width} px`)
       // The banner floats over the page's bottom edge: closed first, so the footer is in reach.
       await clickUntil(banner.getByRole("button", { name: t("furniture_floating_close") }), async () => (await banner.count()) === 0)
       const footer = page.getByRole("contentinfo")
@@ -83,7 +62,7 @@ describe("page furniture", () => {
       expect(await contact.isVisible()).toBe(true)
       const payment = footer.getByRole("button", { name: t("furniture_footer_payment") })
       expect(await payment.getAttribute("aria-expanded")).toBe(width < 640 ? "false" : "true")
-      expect(await axeViolations(page), `axe on home's footer at ${width} px`).toEqual([])
+      await expectNoAxeViolations(page, `home's footer at ${width} px`)
       expect(errors).toEqual([])
       await context.close()
     })
@@ -91,7 +70,7 @@ describe("page furniture", () => {
 
   it("the floating banner: close hides it, its cookie lives 3 calendar months, and it stays closed over a reload", async () => {
     const { context, page, errors } = await shopper(768)
-    await page.goto(`${shop.url}/`)
+    await page.goto(`${e2e.shop.url}/`)
     await hydrated(page)
     const banner = page.getByRole("complementary", { name: t("furniture_floating_banner") })
     await expect.poll(() => banner.isVisible()).toBe(true)
@@ -113,7 +92,7 @@ describe("page furniture", () => {
   for (const width of widths) {
     it(`${width} px: the new-arrivals carousel's arrows are disabled at the ends and move it`, async () => {
       const { context, page, errors } = await shopper(width, true)
-      await page.goto(`${shop.url}/`)
+      await page.goto(`${e2e.shop.url}/`)
       await hydrated(page)
       const carousel = page.getByRole("group", { name: t("sf_newest") })
       const prev = carousel.getByRole("button", { name: t("sf_previous") })
@@ -139,7 +118,7 @@ describe("page furniture", () => {
 
   it("1280 px: the header hides 5000 ms after scrolling down and shows again on scrolling up", async () => {
     const { context, page, errors } = await shopper(1280, true)
-    await page.goto(`${shop.url}/`)
+    await page.goto(`${e2e.shop.url}/`)
     await hydrated(page)
     const header = page.getByRole("banner")
     await page.mouse.move(640, 800)

@@ -1,14 +1,19 @@
 /**
  * End-to-end harness: starts the shop (API and pages, one process) on a free 127.0.0.1 port with a
  * fresh embedded database, and Debian's Chromium through playwright-core; runs axe-core on pages.
+ * {@link e2eSession} does the set-up of a test file: the shop and the browser for all its tests, a
+ * fresh shopper per test, logging in, axe assertions and screenshots.
  */
 import { spawn, type ChildProcess } from "node:child_process"
-import { mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
-import { chromium, type Browser, type Page } from "playwright-core"
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core"
+import { afterAll, beforeAll, expect } from "vitest"
+import { shopById, type ShopId } from "../../core/domain/shop.ts"
+import { translate, uiLanguageOf, type MessageKey } from "../../core/messages/index.ts"
 
 const root = resolve(fileURLToPath(new URL("../..", import.meta.url)))
 
@@ -34,6 +39,9 @@ const freePort = () =>
     })
   })
 
+/** How long {@link startShop} waits for the shop to answer (the e2e hooks allow 180 s for it and Chromium). */
+export const startTimeoutMs = 150_000
+
 /** A running shop. */
 export interface Shop {
   readonly url: string
@@ -56,14 +64,20 @@ export const startShop = async (env: Readonly<Record<string, string>> = {}): Pro
   child.stdout?.on("data", (chunk) => { output += String(chunk) })
   child.stderr?.on("data", (chunk) => { output += String(chunk) })
   const url = `http://127.0.0.1:${port}`
-  for (let attempt = 0; ; attempt++) {
+  // Migrating and seeding a fresh database takes 20 s on an idle machine and over a minute on a loaded one.
+  const deadline = Date.now() + startTimeoutMs
+  for (;;) {
     if (child.exitCode !== null) throw new Error(`the shop exited: ${output}`)
     try {
       if ((await fetch(`${url}/api/session`, { signal: AbortSignal.timeout(2000) })).ok) break
     } catch {
       // not listening yet
     }
-    if (attempt > 300) throw new Error(`the shop did not start: ${output}`)
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL")
+      rmSync(dataDir, { recursive: true, force: true })
+      throw new Error(`the shop did not start within ${startTimeoutMs} ms: ${output}`)
+    }
     await new Promise((done) => setTimeout(done, 200))
   }
   return {
@@ -108,4 +122,117 @@ export const watchErrors = (page: Page, ignore: (text: string) => boolean = () =
     if (message.type() === "error" && !ignore(message.text())) errors.push(`console: ${message.text()}`)
   })
   return errors
+}
+
+/** The texts of a shop's language: `t(key, params)` as the shop's pages show them. */
+export const shopText = (shopId: ShopId) => (key: MessageKey, params?: Readonly<Record<string, string | number>>): string =>
+  (translate as (language: string, key: string, params?: object) => string)(uiLanguageOf(shopById(shopId)), key, params)
+
+/** Asserts that axe-core finds no violation on the page; `where` names the page in the failure. */
+export const expectNoAxeViolations = async (page: Page, where: string): Promise<void> => {
+  expect(await axeViolations(page), `axe on ${where}`).toEqual([])
+}
+
+/** Where the e2e files write their screenshots (docs/screenshots). */
+export const screenshotsDir = join(root, "docs/screenshots")
+
+/** Saves a full-page screenshot of the page as docs/screenshots/`name`.png. */
+export const screenshot = async (page: Page, name: string): Promise<void> => {
+  mkdirSync(screenshotsDir, { recursive: true })
+  await page.screenshot({ path: join(screenshotsDir, `${name}.png`), fullPage: true })
+}
+
+/** A fresh shopper: a browser context of its own (own cookies), its page and the page's collected errors. */
+export interface Shopper {
+  readonly context: BrowserContext
+  readonly page: Page
+  readonly errors: Array<string>
+}
+
+/** How {@link E2eSession.shopper} sets a shopper up. */
+export interface ShopperOptions {
+  /** Viewport width (px; 900 px high); the desktop breakpoint unless given. */
+  readonly width?: number
+  /** Whether the page runs JavaScript (default true). */
+  readonly javaScript?: boolean
+  /** The consents recorded in the storefront's consent cookie; default `{ gdpr_panel: true }` (panel answered); null: no cookie, the panel shows. */
+  readonly consents?: Readonly<Record<string, boolean>> | null
+  /** More cookies of the shop's origin. */
+  readonly cookies?: ReadonlyArray<{ readonly name: string; readonly value: string }>
+  /** Console errors not to collect; default: those of a 404 answer. */
+  readonly ignoreErrors?: (text: string) => boolean
+}
+
+/** The shop and browser of one test file, with what its tests do with them. */
+export interface E2eSession {
+  /** The running shop (from the file's `beforeAll` on). */
+  readonly shop: Shop
+  /** The running Chromium (from the file's `beforeAll` on). */
+  readonly browser: Browser
+  /** A fresh shopper of `shopId` (its shop cookie set). */
+  readonly shopper: (shopId: ShopId, options?: ShopperOptions) => Promise<Shopper>
+  /**
+   * Logs in through the shop's login page until its account page shows (a click before the page has hydrated only
+   * reloads the login page, so the form is sent again until it works).
+   */
+  readonly logIn: (page: Page, shopId: ShopId, email: string, password?: string) => Promise<void>
+}
+
+/**
+ * Sets up a test file: its `beforeAll` starts the shop (`env` as in {@link startShop}) and Chromium, its `afterAll`
+ * stops both. Call it at the top level of the file.
+ */
+export const e2eSession = (env: Readonly<Record<string, string>> = {}): E2eSession => {
+  let shop: Shop | undefined
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    shop = await startShop(env)
+    browser = await launchChromium()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await shop?.stop()
+  })
+  const session: E2eSession = {
+    get shop() {
+      if (shop === undefined) throw new Error("the shop is not started: e2eSession's beforeAll has not run")
+      return shop
+    },
+    get browser() {
+      if (browser === undefined) throw new Error("Chromium is not launched: e2eSession's beforeAll has not run")
+      return browser
+    },
+    shopper: async (shopId, options = {}) => {
+      const url = session.shop.url
+      const context = await session.browser.newContext({
+        viewport: { width: options.width ?? breakpoints.desktop, height: 900 },
+        javaScriptEnabled: options.javaScript ?? true
+      })
+      const consents = options.consents === undefined ? { gdpr_panel: true } : options.consents
+      await context.addCookies([
+        { name: "sf_shop", value: shopId, url },
+        ...(consents === null ? [] : [{ name: "sf_consents", value: encodeURIComponent(JSON.stringify(consents)), url }]),
+        ...(options.cookies ?? []).map((cookie) => ({ ...cookie, url }))
+      ])
+      const page = await context.newPage()
+      const errors = watchErrors(page, options.ignoreErrors ?? ((text) => text.includes("404")))
+      return { context, page, errors }
+    },
+    logIn: async (page, shopId, email, password = "demo1234") => {
+      const t = shopText(shopId)
+      const keys = shopById(shopId).urlKeys
+      await page.goto(`${session.shop.url}${keys.login}`)
+      await expect.poll(async () => {
+        if (new URL(page.url()).pathname === keys.clientMyAccount) return true
+        await page.getByLabel(t("sf_email")).last().fill(email)
+        await page.getByLabel(t("sf_password")).last().fill(password)
+        await page.getByRole("button", { name: t("sf_login") }).last().click()
+        // A login answers in well under a second on an idle machine but can take 10 s on a loaded one: sending the form
+        // again before it answered starts the login over.
+        await page.waitForURL((url) => url.pathname === keys.clientMyAccount, { timeout: 10_000 }).catch(() => undefined)
+        return new URL(page.url()).pathname === keys.clientMyAccount
+      }, { timeout: 60_000 }).toBe(true)
+    }
+  }
+  return session
 }

@@ -5,55 +5,25 @@
  * STOREFRONT_MAIL_DROP_DIR, the new password, the same-origin return), the same recovery request without
  * JavaScript, the pet form, and the account pages, with axe-core on each and screenshots into docs/screenshots.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join, resolve } from "node:path"
-import { fileURLToPath } from "node:url"
-import type { Browser, BrowserContext, Page } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { join } from "node:path"
+import type { Page } from "playwright-core"
+import { afterAll, describe, expect, it } from "vitest"
 import { shopPagesOf } from "../../core/domain/shopPages.ts"
-import { shopById, type ShopId } from "../../core/domain/shop.ts"
-import { translate, uiLanguageOf, type MessageKey } from "../../core/messages/index.ts"
-import { axeViolations, breakpoints, launchChromium, startShop, watchErrors, type Shop } from "./harness.ts"
+import { shopById } from "../../core/domain/shop.ts"
+import { breakpoints, e2eSession, expectNoAxeViolations, screenshot as shot, shopText as text } from "./harness.ts"
 
-const screenshots = resolve(fileURLToPath(new URL("../../docs/screenshots", import.meta.url)))
-mkdirSync(screenshots, { recursive: true })
 const mailDrop = mkdtempSync(join(tmpdir(), "sf-e2e-mail-"))
 const captchaAnswer = "HYPER"
 
-let shop: Shop
-let browser: Browser
+const e2e = e2eSession({ STOREFRONT_TEST_CAPTCHA_ANSWER: captchaAnswer, STOREFRONT_MAIL_DROP_DIR: mailDrop })
 
-beforeAll(async () => {
-  shop = await startShop({ STOREFRONT_TEST_CAPTCHA_ANSWER: captchaAnswer, STOREFRONT_MAIL_DROP_DIR: mailDrop })
-  browser = await launchChromium()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await shop?.stop()
+afterAll(() => {
   rmSync(mailDrop, { recursive: true, force: true })
 })
 
-const shopper = async (shopId: ShopId, options: { width?: number; javaScript?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; errors: Array<string> }> => {
-  const context = await browser.newContext({ viewport: { width: options.width ?? breakpoints.desktop, height: 900 }, javaScriptEnabled: options.javaScript ?? true })
-  await context.addCookies([
-    { name: "sf_shop", value: shopId, url: shop.url },
-    { name: "sf_consents", value: encodeURIComponent(JSON.stringify({ gdpr_panel: true })), url: shop.url }
-  ])
-  const page = await context.newPage()
-  const errors = watchErrors(page, (text) => text.includes("404"))
-  return { context, page, errors }
-}
-
-const text = (shopId: ShopId) => (key: MessageKey, params?: Record<string, string | number>) =>
-  (translate as (l: string, k: string, p?: object) => string)(uiLanguageOf(shopById(shopId)), key, params)
-
-const expectNoAxeViolations = async (page: Page, where: string) => {
-  expect(await axeViolations(page), `axe on ${where}`).toEqual([])
-}
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `${screenshots}/${name}.png`, fullPage: true })
+const { shopper, logIn } = e2e
 
 const agreeConsent = async (page: Page, t: ReturnType<typeof text>) => {
   const agree = page.getByRole("button", { name: t("sf_consent_agree") })
@@ -61,21 +31,6 @@ const agreeConsent = async (page: Page, t: ReturnType<typeof text>) => {
     await agree.click()
     await expect.poll(() => agree.isVisible()).toBe(false)
   }
-}
-
-const logIn = async (page: Page, shopId: ShopId, email: string, password = "demo1234") => {
-  const t = text(shopId)
-  const account = shopById(shopId).urlKeys.clientMyAccount
-  await page.goto(`${shop.url}${shopById(shopId).urlKeys.login}`)
-  // The login form works once the page has hydrated; a click before that only reloads the login page.
-  await expect.poll(async () => {
-    if (new URL(page.url()).pathname === account) return true
-    await page.getByLabel(t("sf_email")).last().fill(email)
-    await page.getByLabel(t("sf_password")).last().fill(password)
-    await page.getByRole("button", { name: t("sf_login") }).last().click()
-    await page.waitForURL((url) => url.pathname === account, { timeout: 3_000 }).catch(() => undefined)
-    return new URL(page.url()).pathname === account
-  }, { timeout: 30_000 }).toBe(true)
 }
 
 /** The recovery link of the newest dropped e-mail to `recipient`. */
@@ -94,7 +49,7 @@ describe("contact page", () => {
   it("CZ10MA: the topic levels reset, the info box offers phone and form, a message with an attachment and the captcha is sent", async () => {
     const { context, page, errors } = await shopper("CZ10MA")
     const t = text("CZ10MA")
-    await page.goto(`${shop.url}${shopPagesOf("CZ10MA").contact}`)
+    await page.goto(`${e2e.shop.url}${shopPagesOf("CZ10MA").contact}`)
     await agreeConsent(page, t)
     await expect.poll(() => page.getByRole("link", { name: t("pg_contact_order_tracking") }).getAttribute("href")).toBe(shopById("CZ10MA").urlKeys.orderTracking)
     const level1 = page.getByRole("combobox", { name: t("pg_contact_topic_level_1"), exact: true })
@@ -160,7 +115,7 @@ describe("contact page", () => {
   it("SK10MA without JavaScript: the topic is confirmed with its button and a message with an attachment is sent", async () => {
     const { context, page } = await shopper("SK10MA", { javaScript: false })
     const t = text("SK10MA")
-    await page.goto(`${shop.url}${shopPagesOf("SK10MA").contact}`)
+    await page.goto(`${e2e.shop.url}${shopPagesOf("SK10MA").contact}`)
     await page.getByRole("combobox", { name: t("pg_contact_topic_level_1"), exact: true }).selectOption({ index: 1 })
     await page.getByRole("button", { name: t("pg_contact_apply_topic") }).click()
     await expect.poll(() => page.getByRole("combobox", { name: t("pg_contact_topic_level_2"), exact: true }).count()).toBe(1)
@@ -179,7 +134,7 @@ describe("contact page", () => {
   it("HU10MA: the contact page lives at the shop's own path and has no order-tracking help link", async () => {
     const { context, page } = await shopper("HU10MA", { width: breakpoints.mobile })
     const t = text("HU10MA")
-    await page.goto(`${shop.url}${shopPagesOf("HU10MA").contact}`)
+    await page.goto(`${e2e.shop.url}${shopPagesOf("HU10MA").contact}`)
     await agreeConsent(page, t)
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(t("pg_contact_title"))
     expect(await page.getByRole("link", { name: t("pg_contact_order_tracking") }).count()).toBe(0)
@@ -195,20 +150,20 @@ describe("password recovery", () => {
     const t = text("CZ10MA")
     const email = "loyalty@example.cz"
     const keys = shopById("CZ10MA").urlKeys
-    await page.goto(`${shop.url}${keys.login}`)
+    await page.goto(`${e2e.shop.url}${keys.login}`)
     await agreeConsent(page, t)
     await page.locator("main").getByRole("link", { name: t("login_password_recovery") }).click()
     await page.waitForURL((url) => url.pathname === keys.passwordRecovery)
     // As the locked login sends the shopper (§8), with the page to come back to.
-    await page.goto(`${shop.url}${keys.passwordRecovery}?return=${encodeURIComponent(keys.cart)}`)
+    await page.goto(`${e2e.shop.url}${keys.passwordRecovery}?return=${encodeURIComponent(keys.cart)}`)
     await page.getByLabel(t("sf_email")).fill(email)
     await expectNoAxeViolations(page, "recovery request")
     await shot(page, "password-recovery-desktop")
     await page.getByRole("button", { name: t("pg_recovery_send") }).click()
     await expect.poll(() => page.getByRole("status").filter({ hasText: t("pg_recovery_sent") }).count()).toBe(1)
     const link = await recoveryLinkFor(email)
-    expect(new URL(link, shop.url).searchParams.get("return")).toBe(keys.cart)
-    await page.goto(`${shop.url}${link}`)
+    expect(new URL(link, e2e.shop.url).searchParams.get("return")).toBe(keys.cart)
+    await page.goto(`${e2e.shop.url}${link}`)
     await page.getByLabel(new RegExp(`^${t("pg_new_password")}\\s*\\*?$`)).fill("nove-heslo-42")
     await page.getByLabel(t("pg_new_password_again")).fill("jine-heslo-42")
     await page.getByRole("button", { name: t("pg_recovery_save") }).click()
@@ -220,7 +175,7 @@ describe("password recovery", () => {
     await page.getByRole("button", { name: t("pg_recovery_save") }).click()
     await page.waitForURL((url) => url.pathname === keys.cart)
     // The link works once.
-    await page.goto(`${shop.url}${link}`)
+    await page.goto(`${e2e.shop.url}${link}`)
     await page.getByLabel(new RegExp(`^${t("pg_new_password")}\\s*\\*?$`)).fill("jeste-jine-heslo")
     await page.getByLabel(t("pg_new_password_again")).fill("jeste-jine-heslo")
     await page.getByRole("button", { name: t("pg_recovery_save") }).click()
@@ -235,12 +190,12 @@ describe("password recovery", () => {
   it("SK10MA without JavaScript: the request form posts and answers the same text", async () => {
     const { context, page } = await shopper("SK10MA", { javaScript: false })
     const t = text("SK10MA")
-    await page.goto(`${shop.url}${shopById("SK10MA").urlKeys.passwordRecovery}?return=//evil.example`)
+    await page.goto(`${e2e.shop.url}${shopById("SK10MA").urlKeys.passwordRecovery}?return=//evil.example`)
     await page.getByLabel(t("sf_email")).fill("silver@example.sk")
     await page.getByRole("button", { name: t("pg_recovery_send") }).click()
     await expect.poll(() => page.getByRole("status").filter({ hasText: t("pg_recovery_sent") }).count()).toBe(1)
     const link = await recoveryLinkFor("silver@example.sk")
-    expect(new URL(link, shop.url).searchParams.get("return")).toBeNull()
+    expect(new URL(link, e2e.shop.url).searchParams.get("return")).toBeNull()
     await context.close()
   })
 })
@@ -250,7 +205,7 @@ describe("pet form", () => {
     const { context, page, errors } = await shopper("CZ10MA")
     const t = text("CZ10MA")
     await logIn(page, "CZ10MA", "gold@example.cz")
-    await page.goto(`${shop.url}${shopPagesOf("CZ10MA").petForm}`)
+    await page.goto(`${e2e.shop.url}${shopPagesOf("CZ10MA").petForm}`)
     await agreeConsent(page, t)
     await expect.poll(() => page.getByText(t("pg_pets_empty")).count()).toBe(1)
     await page.getByLabel(t("pg_pet_name")).fill("Rex")
@@ -278,7 +233,7 @@ describe("pet form", () => {
 
   it("a guest is sent to the login page and back", async () => {
     const { context, page } = await shopper("PL10MA")
-    await page.goto(`${shop.url}${shopPagesOf("PL10MA").petForm}`)
+    await page.goto(`${e2e.shop.url}${shopPagesOf("PL10MA").petForm}`)
     await page.waitForURL((url) => url.pathname === shopById("PL10MA").urlKeys.login)
     expect(new URL(page.url()).searchParams.get("return")).toBe(shopPagesOf("PL10MA").petForm)
     await context.close()
@@ -335,7 +290,7 @@ describe("wishlists", () => {
     const t = text("CZ10MA")
     const keys = shopById("CZ10MA").urlKeys
     await logIn(page, "CZ10MA", "gold@example.cz")
-    await page.goto(`${shop.url}${keys.clientWishlist}`)
+    await page.goto(`${e2e.shop.url}${keys.clientWishlist}`)
     await agreeConsent(page, t)
     const lists = page.getByRole("navigation", { name: t("pg_wl_lists") })
     await lists.getByLabel(t("pg_wl_name")).fill("Narozeniny")
@@ -347,7 +302,7 @@ describe("wishlists", () => {
     await listSection.getByRole("button", { name: t("pg_wl_rename") }).click()
     await expect.poll(() => page.getByRole("heading", { name: "Narozeniny babičky" }).count()).toBe(1)
     await expectNoAxeViolations(page, "wishlist detail")
-    await page.goto(`${shop.url}${keys.clientWishlist}`)
+    await page.goto(`${e2e.shop.url}${keys.clientWishlist}`)
     const moves = page.getByRole("button", { name: new RegExp(`^${t("pg_wl_move_item", { item: "" }).trim()}`) })
     await expect.poll(() => moves.count()).toBeGreaterThan(0)
     const before = await moves.count()
@@ -357,7 +312,7 @@ describe("wishlists", () => {
     await expect.poll(() => moves.count()).toBe(before - 1)
     await expectNoAxeViolations(page, "wishlists")
     await shot(page, "wishlists-desktop")
-    await page.goto(`${shop.url}${detail}`)
+    await page.goto(`${e2e.shop.url}${detail}`)
     const removes = page.getByRole("button", { name: new RegExp(`^${t("sf_remove_item", { item: "" }).trim()}`) })
     await expect.poll(() => removes.count()).toBe(1)
     await removes.first().click()
@@ -399,9 +354,9 @@ describe("debug panel", () => {
   it("?debug shows the dataLayer and the tracking events; without the flag there is no panel", async () => {
     const { context, page } = await shopper("CZ10MA")
     const t = text("CZ10MA")
-    await page.goto(`${shop.url}/`)
+    await page.goto(`${e2e.shop.url}/`)
     expect(await page.getByRole("complementary", { name: t("pg_debug_title") }).count()).toBe(0)
-    await page.goto(`${shop.url}/?debug=1`)
+    await page.goto(`${e2e.shop.url}/?debug=1`)
     const panel = page.getByRole("complementary", { name: t("pg_debug_title") })
     await panel.waitFor()
     // The panel starts watching once the page is hydrated.

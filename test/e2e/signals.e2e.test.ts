@@ -3,39 +3,24 @@
  * red above the login form, and 5 s later nothing of it stays; a list name already taken opens the wishlist drawer
  * with the server's message, which goes after its 5 s. axe-core while each is shown.
  */
-import type { Browser, Page } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { Page } from "playwright-core"
+import { describe, expect, it } from "vitest"
 import { loginFailureTitleMs } from "../../core/domain/auth.ts"
 import { shopById, type ShopId } from "../../core/domain/shop.ts"
-import { translate, uiLanguageOf, type MessageKey } from "../../core/messages/index.ts"
 import { demoPassword } from "../../demo/server/db/seed/seed.ts"
-import { axeViolations, breakpoints, launchChromium, startShop, watchErrors, type Shop } from "./harness.ts"
+import { axeViolations, e2eSession, shopText } from "./harness.ts"
 
-let shop: Shop
-let browser: Browser
-
-beforeAll(async () => {
-  shop = await startShop()
-  browser = await launchChromium()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await shop?.stop()
-})
+const e2e = e2eSession()
 
 const shopId: ShopId = "CZ10MA"
 const czech = shopById(shopId)
-const t = (key: MessageKey) => (translate as (l: string, k: string) => string)(uiLanguageOf(czech), key)
+const t = shopText(shopId)
 
 /** A fresh shopper on a page of the Czech shop, the consent panel answered. */
 const visit = async (path: string) => {
-  const context = await browser.newContext({ viewport: { width: breakpoints.desktop, height: 900 } })
-  await context.addCookies([{ name: "sf_shop", value: shopId, url: shop.url }])
-  const page = await context.newPage()
-  // A refused login (401) and a refused list (422) are the answers these tests ask for.
-  const errors = watchErrors(page, (message) => /\b(401|404|422)\b/.test(message))
-  await page.goto(`${shop.url}${path}`)
+  // No consent cookie: the panel is answered on the page. A refused login (401) and a refused list (422) are the answers these tests ask for.
+  const { context, page, errors } = await e2e.shopper(shopId, { consents: null, ignoreErrors: (message) => /\b(401|404|422)\b/.test(message) })
+  await page.goto(`${e2e.shop.url}${path}`)
   const agree = page.getByRole("button", { name: t("sf_consent_agree") })
   await expect.poll(async () => {
     if (await agree.isVisible()) await agree.click({ timeout: 2000 }).catch(() => undefined)
@@ -104,7 +89,7 @@ describe("§8 failures in the browser", () => {
       await form.getByLabel(t("pg_wl_name")).fill(name)
       await form.getByRole("button", { name: t("pg_wl_create") }).click()
     }
-    await page.goto(`${shop.url}${czech.urlKeys.clientWishlist}`)
+    await page.goto(`${e2e.shop.url}${czech.urlKeys.clientWishlist}`)
     await create()
     // The new list's page: '{wishlist-url}-detail/{wishlistId}' (§2).
     await page.waitForURL((url) => url.pathname.startsWith(`${czech.urlKeys.wishlist}-detail/`), { timeout: 15_000, waitUntil: "commit" })
@@ -125,7 +110,7 @@ describe("§8 failures in the browser", () => {
       }
       new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
     })
-    await page.goto(`${shop.url}${czech.urlKeys.clientWishlist}`)
+    await page.goto(`${e2e.shop.url}${czech.urlKeys.clientWishlist}`)
     const trigger = page.locator("a.wishlist-link")
     const drawer = page.getByRole("region", { name: t("sf_wishlist"), exact: true })
     const alert = drawer.getByRole("alert")

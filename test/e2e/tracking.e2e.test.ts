@@ -4,52 +4,33 @@
  * shows it) and the recently-viewed list of the next product page; the checkout steps push their virtual pageviews to
  * `window.dataLayer`, the confirmation's tag data carries the order number; without consent nothing is tracked.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { Page } from "playwright-core"
+import { beforeAll, describe, expect, it } from "vitest"
 import { shopById, type ShopId } from "../../core/domain/shop.ts"
-import { translate, uiLanguageOf, type MessageKey } from "../../core/messages/index.ts"
-import { launchChromium, startShop, watchErrors, type Shop } from "./harness.ts"
+import { e2eSession, shopText } from "./harness.ts"
 
 const operatorToken = "tracking-e2e-operator"
 const shopId: ShopId = "CZ10MA"
 const keys = shopById(shopId).urlKeys
 
-let shop: Shop
-let browser: Browser
+const e2e = e2eSession({ OPERATOR_TOKEN: operatorToken })
 
 beforeAll(async () => {
-  shop = await startShop({ OPERATOR_TOKEN: operatorToken })
-  browser = await launchChromium()
   // The server compresses each built asset on its first request: one page load keeps that out of the tests' timings.
-  const warm = await browser.newPage()
-  await warm.goto(`${shop.url}/`, { timeout: 120_000 })
+  const warm = await e2e.browser.newPage()
+  await warm.goto(`${e2e.shop.url}/`, { timeout: 120_000 })
   await warm.close()
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await shop?.stop()
-})
-
-const t = (key: MessageKey, params?: Record<string, string | number>) =>
-  (translate as (l: string, k: string, p?: object) => string)(uiLanguageOf(shopById(shopId)), key, params)
+const t = shopText(shopId)
 
 /** A fresh shopper whose consents are recorded in the storefront's consent cookie (personalisation as given). */
-const shopper = async (personalisation: boolean): Promise<{ context: BrowserContext; page: Page; errors: Array<string> }> => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  const consents = { gdpr_panel: true, gdpr_personalization: personalisation }
-  await context.addCookies([
-    { name: "sf_shop", value: shopId, url: shop.url },
-    { name: "sf_consents", value: encodeURIComponent(JSON.stringify(consents)), url: shop.url }
-  ])
-  const page = await context.newPage()
-  const errors = watchErrors(page, (text) => text.includes("404"))
-  return { context, page, errors }
-}
+const shopper = (personalisation: boolean) =>
+  e2e.shopper(shopId, { consents: { gdpr_panel: true, gdpr_personalization: personalisation } })
 
 /** The product pages of the first category: their paths. */
 const productPaths = async (page: Page): Promise<ReadonlyArray<string>> => {
-  await page.goto(`${shop.url}/`)
+  await page.goto(`${e2e.shop.url}/`)
   await page.getByRole("navigation", { name: t("sf_categories") }).getByRole("link").first().click()
   await page.waitForURL((url) => url.pathname.split("/").length === 2 && url.pathname !== "/")
   const links = page.locator(".product-card").filter({ hasText: t("sf_in_stock") }).locator("a.product-link, h2 a, h3 a")
@@ -59,7 +40,7 @@ const productPaths = async (page: Page): Promise<ReadonlyArray<string>> => {
 
 /** The operator's listing of the tracking events. */
 const operatorEvents = async (): Promise<ReadonlyArray<{ eventType: string; cookieId: string; properties: Record<string, unknown> }>> => {
-  const response = await fetch(`${shop.url}/api/tracking-events`, { headers: { authorization: `Bearer ${operatorToken}` } })
+  const response = await fetch(`${e2e.shop.url}/api/tracking-events`, { headers: { authorization: `Bearer ${operatorToken}` } })
   expect(response.status).toBe(200)
   return ((await response.json()) as { events: Array<{ eventType: string; cookieId: string; properties: Record<string, unknown> }> }).events
 }
@@ -73,16 +54,16 @@ describe("tracking in the browser", () => {
     const { context, page, errors } = await shopper(true)
     const [first, second] = await productPaths(page)
     expect(second, "two products in the first category").toBeDefined()
-    await page.goto(`${shop.url}${first}`)
+    await page.goto(`${e2e.shop.url}${first}`)
     const firstTitle = await page.locator("h1").innerText()
     // The view is sent once the services run and the consent is known.
     await expect.poll(async () => (await operatorEvents()).some((e) => e.eventType === "view_item" && e.properties["title"] === firstTitle), { timeout: 20_000 }).toBe(true)
-    const cookie = (await context.cookies(shop.url)).find((c) => c.name === "__exponea_etc__")
+    const cookie = (await context.cookies(e2e.shop.url)).find((c) => c.name === "__exponea_etc__")
     expect(cookie?.value).toMatch(/^[0-9a-f-]{36}$/)
     const view = (await operatorEvents()).find((e) => e.eventType === "view_item" && e.properties["title"] === firstTitle)
     expect(view?.cookieId).toBe(cookie?.value)
 
-    await page.goto(`${shop.url}${second}`)
+    await page.goto(`${e2e.shop.url}${second}`)
     const recently = page.getByRole("region", { name: t("widgets_recently_viewed") })
     await expect.poll(() => recently.getByRole("heading", { name: firstTitle }).count(), { timeout: 20_000 }).toBe(1)
     expect(errors).toEqual([])
@@ -96,27 +77,23 @@ describe("tracking in the browser", () => {
     page.on("request", (request) => {
       if (request.url().includes("/tracking-api/")) sent.push(request.url())
     })
-    await page.goto(`${shop.url}${first}`)
+    await page.goto(`${e2e.shop.url}${first}`)
     await page.getByRole("button", { name: t("sf_add_to_cart") }).waitFor()
     await page.waitForTimeout(2500)
     expect(sent).toEqual([])
-    expect((await context.cookies(shop.url)).some((c) => c.name === "__exponea_etc__")).toBe(false)
+    expect((await context.cookies(e2e.shop.url)).some((c) => c.name === "__exponea_etc__")).toBe(false)
     await context.close()
   })
 
   it("the checkout steps push their virtual pageviews; the confirmation's tag data carries the order number", async () => {
     const { context, page, errors } = await shopper(true)
-    await page.goto(`${shop.url}${keys.login}`)
-    await page.getByLabel(t("sf_email")).fill("gold@example.cz")
-    await page.getByLabel(t("sf_password")).fill("demo1234")
-    await page.getByRole("button", { name: t("sf_login") }).last().click()
-    await page.waitForURL((url) => url.pathname === keys.clientMyAccount)
+    await e2e.logIn(page, shopId, "gold@example.cz")
     const [first] = await productPaths(page)
-    await page.goto(`${shop.url}${first}`)
+    await page.goto(`${e2e.shop.url}${first}`)
     await page.getByRole("button", { name: t("sf_add_to_cart") }).click()
     await expect.poll(() => page.getByRole("status").filter({ hasText: t("sf_added_to_cart") }).count(), { timeout: 15_000 }).toBe(1)
 
-    await page.goto(`${shop.url}${keys.cart}`)
+    await page.goto(`${e2e.shop.url}${keys.cart}`)
     // The storefront's own (localised) pageviews; the server's step data carries one more, unlocalised, with a pageType.
     const pageviews = async () => (await dataLayerOf(page)).filter((e) => e["event"] === "virtualPageview" && !("pageType" in e))
     await expect.poll(async () => (await pageviews()).map((e) => e["checkoutStep"]), { timeout: 15_000 }).toEqual(["preview"])
@@ -161,7 +138,7 @@ describe("tracking in the browser", () => {
   it("the ?debug panel lists the dataLayer and the tracking events as they are sent (POST in debug mode)", async () => {
     const { context, page } = await shopper(true)
     const [first] = await productPaths(page)
-    await page.goto(`${shop.url}${first}?debug`)
+    await page.goto(`${e2e.shop.url}${first}?debug`)
     const title = await page.locator("h1").innerText()
     const panel = page.getByRole("complementary", { name: t("pg_debug_title") })
     await expect.poll(() => panel.innerText(), { timeout: 20_000 }).toContain("view_item")

@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { runStatements } from "./statements.ts"
+import { runStatements, sqlText } from "./statements.ts"
 
 /** The order consents' texts per language: [language, code, position, text, note]. */
 export const orderConsentTexts: ReadonlyArray<readonly [language: string, code: string, position: number, text: string, note: string]> = [
@@ -31,7 +31,6 @@ export const orderConsentTexts: ReadonlyArray<readonly [language: string, code: 
   ["sl", "personal_data_3p", 2, "Strinjam se, da se moji podatki posredujejo partnerjem za prilagojene ponudbe", "Podatke posredujemo le izbranim partnerjem; soglasje lahko kadar koli prekličete v nastavitvah zasebnosti."]
 ]
 
-const quote = (text: string): string => `'${text.replaceAll("'", "''")}'`
 
 /** The statements of this migration, in order. */
 export const statements: ReadonlyArray<string> = [
@@ -54,7 +53,7 @@ export const statements: ReadonlyArray<string> = [
   )`,
   `INSERT INTO order_consent_texts (language, code, position, text, note) VALUES ${
     orderConsentTexts.map(([language, code, position, text, note]) =>
-      `(${quote(language)}, ${quote(code)}, ${position}, ${quote(text)}, ${quote(note)})`).join(", ")
+      `(${sqlText(language)}, ${sqlText(code)}, ${position}, ${sqlText(text)}, ${sqlText(note)})`).join(", ")
   }`
 ]
 

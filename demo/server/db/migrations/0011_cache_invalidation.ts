@@ -13,22 +13,17 @@
  *
  * @module
  */
-import { runStatements } from "./statements.ts"
+import {
+  cacheInvalidationFunction,
+  rowCacheInvalidationFunction,
+  rowCacheInvalidationTrigger,
+  runStatements,
+  statementCacheInvalidationTrigger
+} from "./statements.ts"
 
 /** The statements of this migration, in order. */
 export const statements: ReadonlyArray<string> = [
-  `CREATE FUNCTION cache_invalidate_cart() RETURNS trigger LANGUAGE plpgsql AS $$
-   BEGIN
-     IF TG_OP = 'DELETE' THEN
-       PERFORM pg_notify('cache_invalidate', 'cart:' || OLD.cart_id);
-     ELSE
-       PERFORM pg_notify('cache_invalidate', 'cart:' || NEW.cart_id);
-       IF TG_OP = 'UPDATE' AND OLD.cart_id IS DISTINCT FROM NEW.cart_id THEN
-         PERFORM pg_notify('cache_invalidate', 'cart:' || OLD.cart_id);
-       END IF;
-     END IF;
-     RETURN NULL;
-   END $$`,
+  rowCacheInvalidationFunction("cache_invalidate_cart", "cart", "cart_id"),
   `CREATE FUNCTION cache_invalidate_cart_item_bundle() RETURNS trigger LANGUAGE plpgsql AS $$
    DECLARE item_cart integer;
    BEGIN
@@ -49,33 +44,22 @@ export const statements: ReadonlyArray<string> = [
      PERFORM pg_notify('cache_invalidate', 'session:' || OLD.session_id);
      RETURN NULL;
    END $$`,
-  `CREATE FUNCTION cache_invalidate_stock() RETURNS trigger LANGUAGE plpgsql AS $$
-   BEGIN
-     PERFORM pg_notify('cache_invalidate', 'stock');
-     RETURN NULL;
-   END $$`,
-  `CREATE TRIGGER carts_cache_invalidate AFTER INSERT OR UPDATE OR DELETE ON carts
-   FOR EACH ROW EXECUTE FUNCTION cache_invalidate_cart()`,
+  cacheInvalidationFunction("cache_invalidate_stock", "stock"),
+  rowCacheInvalidationTrigger("carts", "cache_invalidate_cart"),
   `CREATE TRIGGER carts_owner_cache_invalidate AFTER UPDATE ON carts FOR EACH ROW
    WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.shop_id IS DISTINCT FROM NEW.shop_id
          OR OLD.customer_id IS DISTINCT FROM NEW.customer_id)
    EXECUTE FUNCTION cache_invalidate_cart_owner()`,
   `CREATE TRIGGER carts_deleted_cache_invalidate AFTER DELETE ON carts FOR EACH ROW
    EXECUTE FUNCTION cache_invalidate_cart_owner()`,
-  `CREATE TRIGGER cart_items_cache_invalidate AFTER INSERT OR UPDATE OR DELETE ON cart_items
-   FOR EACH ROW EXECUTE FUNCTION cache_invalidate_cart()`,
-  `CREATE TRIGGER cart_discounts_cache_invalidate AFTER INSERT OR UPDATE OR DELETE ON cart_discounts
-   FOR EACH ROW EXECUTE FUNCTION cache_invalidate_cart()`,
-  `CREATE TRIGGER cart_deliveries_cache_invalidate AFTER INSERT OR UPDATE OR DELETE ON cart_deliveries
-   FOR EACH ROW EXECUTE FUNCTION cache_invalidate_cart()`,
-  `CREATE TRIGGER cart_item_bundles_cache_invalidate AFTER INSERT OR UPDATE OR DELETE ON cart_item_bundles
-   FOR EACH ROW EXECUTE FUNCTION cache_invalidate_cart_item_bundle()`,
+  rowCacheInvalidationTrigger("cart_items", "cache_invalidate_cart"),
+  rowCacheInvalidationTrigger("cart_discounts", "cache_invalidate_cart"),
+  rowCacheInvalidationTrigger("cart_deliveries", "cache_invalidate_cart"),
+  rowCacheInvalidationTrigger("cart_item_bundles", "cache_invalidate_cart_item_bundle"),
   `CREATE TRIGGER sessions_cache_invalidate AFTER UPDATE OR DELETE ON sessions
    FOR EACH ROW EXECUTE FUNCTION cache_invalidate_session()`,
-  `CREATE TRIGGER stock_cache_invalidate AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON stock
-   FOR EACH STATEMENT EXECUTE FUNCTION cache_invalidate_stock()`,
-  `CREATE TRIGGER prices_cache_invalidate AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON prices
-   FOR EACH STATEMENT EXECUTE FUNCTION cache_invalidate_stock()`
+  statementCacheInvalidationTrigger("stock", "cache_invalidate_stock"),
+  statementCacheInvalidationTrigger("prices", "cache_invalidate_stock")
 ]
 
 /** Runs this migration. */

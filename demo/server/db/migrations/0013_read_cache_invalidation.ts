@@ -16,7 +16,7 @@
  *
  * @module
  */
-import { runStatements } from "./statements.ts"
+import { cacheInvalidationFunction, runStatements, statementCacheInvalidationTrigger } from "./statements.ts"
 
 const catalogueTables = [
   "shops",
@@ -37,22 +37,10 @@ const catalogueTables = [
 
 const shopSettingsTables = ["delivery_methods", "delivery_payments", "billing_methods"] as const
 
-const trigger = (table: string, fn: string) =>
-  `CREATE TRIGGER ${table}_cache_invalidate AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${table}
-   FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`
-
 /** The statements of this migration, in order. */
 export const statements: ReadonlyArray<string> = [
-  `CREATE FUNCTION cache_invalidate_catalogue() RETURNS trigger LANGUAGE plpgsql AS $$
-   BEGIN
-     PERFORM pg_notify('cache_invalidate', 'catalogue');
-     RETURN NULL;
-   END $$`,
-  `CREATE FUNCTION cache_invalidate_shop_settings() RETURNS trigger LANGUAGE plpgsql AS $$
-   BEGIN
-     PERFORM pg_notify('cache_invalidate', 'shop_settings');
-     RETURN NULL;
-   END $$`,
+  cacheInvalidationFunction("cache_invalidate_catalogue", "catalogue"),
+  cacheInvalidationFunction("cache_invalidate_shop_settings", "shop_settings"),
   `CREATE FUNCTION cache_invalidate_order_carts() RETURNS trigger LANGUAGE plpgsql AS $$
    BEGIN
      PERFORM pg_notify('cache_invalidate', 'cart:' || c.cart_id)
@@ -75,8 +63,8 @@ export const statements: ReadonlyArray<string> = [
    WHEN (NEW.cart_id IS NOT NULL AND NEW.data->'lastOrderId' IS NOT NULL
          AND (OLD.data->'lastOrderId' IS DISTINCT FROM NEW.data->'lastOrderId' OR OLD.cart_id IS DISTINCT FROM NEW.cart_id))
    EXECUTE FUNCTION cache_invalidate_session_cart()`,
-  ...catalogueTables.map((table) => trigger(table, "cache_invalidate_catalogue")),
-  ...shopSettingsTables.map((table) => trigger(table, "cache_invalidate_shop_settings"))
+  ...catalogueTables.map((table) => statementCacheInvalidationTrigger(table, "cache_invalidate_catalogue")),
+  ...shopSettingsTables.map((table) => statementCacheInvalidationTrigger(table, "cache_invalidate_shop_settings"))
 ]
 
 /** Runs this migration. */

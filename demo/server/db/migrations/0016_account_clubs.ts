@@ -19,7 +19,7 @@
  * @module
  */
 import { Effect } from "effect"
-import { runStatements } from "./statements.ts"
+import { runStatements, sqlText } from "./statements.ts"
 
 const clubs: ReadonlyArray<readonly [shopId: string, family: readonly [string, string], garden: readonly [string, string]]> = [
   ["CZ10MA", ["Klub Rodina", "Slevy pro rodiny s dětmi a dárek k narozeninám dětí."], ["Klub Zahrada", "Sezónní akce a tipy pro zahrádkáře."]],
@@ -31,7 +31,6 @@ const clubs: ReadonlyArray<readonly [shopId: string, family: readonly [string, s
   ["SI10SI", ["Družinski klub", "Popusti za družine z otroki in darilo za otroški rojstni dan."], ["Vrtnarski klub", "Sezonske akcije in nasveti za vrtnarje."]]
 ]
 
-const quote = (text: string): string => `'${text.replace(/'/g, "''")}'`
 
 interface QuestionDef {
   readonly kind: "single" | "multiple" | "rating" | "text"
@@ -121,14 +120,14 @@ export const statements: ReadonlyArray<string> = [
   ...clubs.flatMap(([shopId, family, garden]) =>
     [family, garden].map(([name, description], position) =>
       `INSERT INTO loyalty_clubs (shop_id, position, name, description)
-       VALUES (${quote(shopId)}, ${position + 1}, ${quote(name)}, ${quote(description)})`)),
+       VALUES (${sqlText(shopId)}, ${position + 1}, ${sqlText(name)}, ${sqlText(description)})`)),
   ...questionnaireDefs.flatMap((questionnaire, position) => [
-    `INSERT INTO questionnaires (shop_id, position, title) VALUES (${quote(questionnaire.shopId)}, ${position + 1}, ${quote(questionnaire.title)})`,
+    `INSERT INTO questionnaires (shop_id, position, title) VALUES (${sqlText(questionnaire.shopId)}, ${position + 1}, ${sqlText(questionnaire.title)})`,
     ...questionnaire.questions.map((question, index) =>
       `INSERT INTO questionnaire_questions (questionnaire_id, position, kind, text, required, options)
-       SELECT questionnaire_id, ${index + 1}, ${quote(question.kind)}, ${quote(question.text)}, ${question.required},
-              ${quote(JSON.stringify(question.options))}::jsonb
-       FROM questionnaires WHERE shop_id = ${quote(questionnaire.shopId)} AND title = ${quote(questionnaire.title)}`)
+       SELECT questionnaire_id, ${index + 1}, ${sqlText(question.kind)}, ${sqlText(question.text)}, ${question.required},
+              ${sqlText(JSON.stringify(question.options))}::jsonb
+       FROM questionnaires WHERE shop_id = ${sqlText(questionnaire.shopId)} AND title = ${sqlText(questionnaire.title)}`)
   ])
 ]
 

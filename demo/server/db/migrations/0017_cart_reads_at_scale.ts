@@ -10,25 +10,13 @@
  *
  * @module
  */
-import { runStatements } from "./statements.ts"
+import { rowCacheInvalidationFunction, rowCacheInvalidationTrigger, runStatements } from "./statements.ts"
 
 /** The statements of this migration, in order. */
 export const statements: ReadonlyArray<string> = [
   `CREATE INDEX sessions_cart_idx ON sessions (cart_id)`,
-  `CREATE FUNCTION cache_invalidate_session_consents() RETURNS trigger LANGUAGE plpgsql AS $$
-   BEGIN
-     IF TG_OP = 'DELETE' THEN
-       PERFORM pg_notify('cache_invalidate', 'session:' || OLD.session_id);
-     ELSE
-       PERFORM pg_notify('cache_invalidate', 'session:' || NEW.session_id);
-       IF TG_OP = 'UPDATE' AND OLD.session_id IS DISTINCT FROM NEW.session_id THEN
-         PERFORM pg_notify('cache_invalidate', 'session:' || OLD.session_id);
-       END IF;
-     END IF;
-     RETURN NULL;
-   END $$`,
-  `CREATE TRIGGER session_consents_cache_invalidate AFTER INSERT OR UPDATE OR DELETE ON session_consents
-   FOR EACH ROW EXECUTE FUNCTION cache_invalidate_session_consents()`
+  rowCacheInvalidationFunction("cache_invalidate_session_consents", "session", "session_id"),
+  rowCacheInvalidationTrigger("session_consents", "cache_invalidate_session_consents")
 ]
 
 /** Runs this migration. */

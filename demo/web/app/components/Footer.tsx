@@ -5,6 +5,7 @@
 import { BackToTop } from "../../../../react/components/BackToTop.tsx"
 import { FooterMenu } from "../../../../react/components/footer/FooterMenu.tsx"
 import { CardBrandIcon, cardBrands } from "../../../../react/components/icons.tsx"
+import { footerMenuItems } from "../../../../core/domain/layout/footer.ts"
 import { shopPagesOf } from "../../../../core/domain/shopPages.ts"
 import { useShopText } from "../../../../react/storefront/text.tsx"
 import { useRootData } from "../lib/i18n.ts"
@@ -19,7 +20,7 @@ export function Footer() {
     { to: shop.urlKeys.cart, title: t("sf_cart") }
   ]
   // The shop's footer menu may link a page the service group already has (the contact page): listed once.
-  const menuItems = (root.footerMenu ?? []).filter((item) => !serviceLinks.some((link) => link.to === item.url))
+  const menuItems = footerMenuItems(root.footerMenu ?? [], serviceLinks)
   return (
     <footer className="site-footer">
       <FooterMenu

@@ -3,6 +3,7 @@
  * category may be one of the shop's legal content pages (terms, privacy: the footer menu links them), shown sanitized.
  */
 import { data, Form, Link, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from "react-router"
+import { contentPageParts } from "../../../../core/domain/layout/contentPage.ts"
 import { listingSorts } from "../../../../core/domain/listing.ts"
 import { listingQueryOf } from "../../../../core/domain/listing.ts"
 import { shopCaller } from "../lib/api.server.ts"
@@ -28,9 +29,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     if (page === undefined) throw data(null, { status: 404 })
     // The page's own h1 becomes the heading; the rest is sanitized on the server, so the listing's chunk does not
     // carry the sanitizer.
-    const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(page.content.body)
-    const heading = (h1?.[1] ?? page.content.title ?? "").replace(/<[^>]*>/g, "").trim()
-    return { contentHtml: sanitizeHtml(page.content.body.replace(h1?.[0] ?? "", "")), contentHeading: heading }
+    const { heading, body } = contentPageParts(page.content.body, page.content.title)
+    return { contentHtml: sanitizeHtml(body), contentHeading: heading }
   }
 }
 
