@@ -276,3 +276,14 @@ export const postOutletChoices = (delivery: {
     })
   })
 }
+
+/**
+ * An outlet as one line of text (§3 postAddress, zip; §5 zip display): its postAddress, followed by the zip in the
+ * shop's pattern in brackets unless the address already holds the zip (formatted, or as its digits).
+ */
+export const outletText = (outlet: PostOutlet, formattedZip: string): string => {
+  const address = outlet.postAddress.trim()
+  const digits = zipDigits(outlet.zip)
+  const holdsZip = (formattedZip !== "" && address.includes(formattedZip)) || (digits !== "" && zipDigits(address).includes(digits))
+  return holdsZip || formattedZip === "" ? address : `${address} (${formattedZip})`
+}

@@ -84,6 +84,10 @@ export function DeliveryChoice(props: DeliveryChoiceProps) {
       postChoices.some((choice) => choice.type === chosen.type && choice.transportId === String(chosen.selected?.id ?? ""))
     ? outletOfBranch(chosen.selected.branch)
     : undefined
+  const postTransport = (delivery.transports ?? []).find((transport) => postChoices.some((choice) => choice.transportId === String(transport.id)))
+  const postTitle = postTransport?.title === undefined
+    ? undefined
+    : `${postTransport.title} · ${Number(postTransport.price ?? 0) === 0 ? t("sf_free") : money(Number(postTransport.price))}`
   // Tries the post transports in order until the shop applies one, as for a branch.
   const chooseOutlet = async (outlet: PostOutlet): Promise<boolean> => {
     const send = props.onChooseOutlet
@@ -124,7 +128,8 @@ export function DeliveryChoice(props: DeliveryChoiceProps) {
         </div>
       )}
       {postChoices.length > 0 && props.outlets !== undefined && props.onChooseOutlet !== undefined && (
-        <PostOutletPicker state={props.outlets.state} actions={props.outlets.actions} chosen={chosenOutlet} onChoose={chooseOutlet} />
+        <PostOutletPicker state={props.outlets.state} actions={props.outlets.actions} chosen={chosenOutlet} onChoose={chooseOutlet}
+          title={postTitle} />
       )}
       {addressTransports.length > 0 && (
         <div role="radiogroup" aria-label={t("pu_address_delivery")} className="transports">

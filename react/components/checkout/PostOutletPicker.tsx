@@ -18,7 +18,7 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react"
 import type { PostOutlet } from "../../../core/api/entities/outlet.ts"
-import { shouldSearch, type OutletPickerKey } from "../../../core/domain/outlet.ts"
+import { outletText, shouldSearch, type OutletPickerKey } from "../../../core/domain/outlet.ts"
 import { formatZip } from "../../../core/domain/zip.ts"
 import type { OutletsState } from "../../../core/services/Outlets.ts"
 import type { OutletActions } from "../../storefront/hooks.ts"
@@ -34,6 +34,8 @@ export interface PostOutletPickerProps {
   readonly chosen?: PostOutlet | undefined
   /** Makes the picked outlet the cart's; settles with whether the shop took it. */
   readonly onChoose: (outlet: PostOutlet) => Promise<boolean>
+  /** What the delivery is, e.g. the transport's title and price, shown above the button. */
+  readonly title?: string | undefined
   readonly className?: string | undefined
 }
 
@@ -48,7 +50,7 @@ const keyOf: Readonly<Record<string, OutletPickerKey>> = {
 const ignore = () => undefined
 
 /** The post outlet picker. */
-export function PostOutletPicker({ state, actions, chosen, onChoose, className }: PostOutletPickerProps) {
+export function PostOutletPicker({ state, actions, chosen, onChoose, title, className }: PostOutletPickerProps) {
   const { t, shop } = useShopText()
   const id = useId()
   const panelId = `${id}-panel`
@@ -115,11 +117,8 @@ export function PostOutletPicker({ state, actions, chosen, onChoose, className }
 
   return (
     <div className={["post-outlet", className].filter(Boolean).join(" ")} aria-busy={busy}>
-      {chosen !== undefined && (
-        <p className="post-outlet-chosen">
-          {t("outlet_chosen", { outlet: `${chosen.postAddress} (${zipOf(chosen)})` })}
-        </p>
-      )}
+      {title !== undefined && <p className="post-outlet-title">{title}</p>}
+      {chosen !== undefined && <p className="post-outlet-chosen">{t("outlet_chosen", { outlet: outletText(chosen, zipOf(chosen)) })}</p>}
       <button ref={toggle} type="button" className="button" aria-expanded={expanded} aria-controls={panelId}
         onClick={() => setExpanded(!expanded)}>
         {chosen === undefined ? t("outlet_choose") : t("outlet_change")}

@@ -8,6 +8,7 @@ import {
   outletPickerReducer,
   outletBranch,
   outletOfBranch,
+  outletText,
   outletPurchasePrice,
   postOutletChoices,
   outletSearchDebounceMs,
@@ -281,4 +282,20 @@ describe("post outlets in the shipping step", () => {
       expect(new Set(choices.map((c) => c.transportId)).size).toBe(choices.length)
     }
   )
+})
+
+describe("an outlet as text (§5 zip display)", () => {
+  test("the zip in brackets unless the address holds it, formatted or as digits", () => {
+    expect(outletText({ postAddress: "Dlouhá 12, Praha", zip: "11000" }, "110 00")).toBe("Dlouhá 12, Praha (110 00)")
+    expect(outletText({ postAddress: "Dlouhá 12, 110 00 Praha", zip: "11000" }, "110 00")).toBe("Dlouhá 12, 110 00 Praha")
+    expect(outletText({ postAddress: "ul. Długa 1, 00950 Warszawa", zip: "00950" }, "00-950")).toBe("ul. Długa 1, 00950 Warszawa")
+    expect(outletText({ postAddress: " Fő utca 1. ", zip: "" }, "")).toBe("Fő utca 1.")
+  })
+
+  test.prop([outlet])("the text always starts with the trimmed address and always shows the zip's digits", (o) => {
+    const formatted = `${o.zip.slice(0, 3)} ${o.zip.slice(3)}`
+    const text = outletText(o, formatted)
+    expect(text.startsWith(o.postAddress.trim())).toBe(true)
+    expect(text.replace(/[^0-9]/g, "")).toContain(o.zip)
+  })
 })
