@@ -24,6 +24,7 @@ export {
   useCheckout,
   useConsent,
   useCustomer,
+  useOutlets,
   useRun,
   useRunWith,
   useWidgets,
@@ -31,6 +32,7 @@ export {
   type CartActions,
   type CheckoutHandle,
   type CustomerHandle,
+  type OutletActions,
   type ServiceHandle
 } from "./storefront/hooks.ts"
 export {
@@ -38,6 +40,7 @@ export {
   cartStateAtom,
   checkoutStateAtom,
   consentStateAtom,
+  outletsStateAtom,
   widgetsStateAtom,
   wishlistStateAtom,
   type WithInitialValue
@@ -141,6 +144,7 @@ export { ShippingStep, type ShippingStepProps } from "./components/checkout/Ship
 export { DeliveryChoice, type DeliveryChoiceProps } from "./components/checkout/DeliveryChoice.tsx"
 export { PaymentChoice, type PaymentChoiceProps } from "./components/checkout/PaymentChoice.tsx"
 export { PickupPointPicker, listedBranchCount, type PickupPointPickerProps } from "./components/checkout/PickupPointPicker.tsx"
+export { PostOutletPicker, type PostOutletPickerProps } from "./components/checkout/PostOutletPicker.tsx"
 export type { MapBranch, PickupMapProps, TileSource } from "./components/checkout/PickupMap.tsx"
 export { useShippingActions, type DeliverySelection, type ShippingActions } from "./components/checkout/shippingActions.ts"
 export * from "./components/account/index.ts"

@@ -208,3 +208,82 @@ export const outletPickerReducer = <O extends PostOutlet>(
       return closed(state)
   }
 }
+
+/** A pick-up branch as the branch lists give it (§3): its id, and for a post outlet its `address` (the postAddress) and `zip`. */
+export interface OutletBranch {
+  readonly id: string | number
+  readonly address?: string | null | undefined
+  readonly zip?: string | number | null | undefined
+}
+
+const zipDigits = (zip: string | number | null | undefined): string => String(zip ?? "").replace(/[^0-9]/g, "")
+
+/**
+ * The branch that is a post outlet (§3 post outlet): its address is the outlet's postAddress (ignoring surrounding
+ * whitespace) and its postal code has the same digits (so `110 00` and `11000` are one zip). The first such
+ * branch, in list order.
+ */
+export const outletBranch = <B extends OutletBranch>(branches: ReadonlyArray<B>, outlet: PostOutlet): B | undefined =>
+  branches.find((branch) =>
+    (branch.address ?? "").trim() === outlet.postAddress.trim() && zipDigits(branch.zip) === zipDigits(outlet.zip) && zipDigits(outlet.zip) !== ""
+  )
+
+/** The post outlet a branch is (its address and zip), if it has both. */
+export const outletOfBranch = (branch: OutletBranch | null | undefined): PostOutlet | undefined => {
+  const postAddress = branch?.address?.trim() ?? ""
+  const zip = String(branch?.zip ?? "").trim()
+  return postAddress === "" || zip === "" ? undefined : { postAddress, zip }
+}
+
+/** The transports of a delivery as the delivery rules read them (§3 transports): id and delivery type. */
+interface TypedTransport {
+  readonly id: string | number
+  readonly type?: string | null | undefined
+}
+
+/** The methods of a delivery as {@link postOutletChoices} reads them (§3 deliveryMethods). */
+interface PickupMethodLike {
+  readonly type?: string | null | undefined
+  readonly available?: boolean | null | undefined
+  readonly availablePupTransports?: ReadonlyArray<{ readonly id: string | number }> | null | undefined
+}
+
+/** A delivery to a post outlet: the pick-up method kind and the transport to send with the outlet's branch (§7 select-delivery-method). */
+export interface PostOutletChoice {
+  readonly type: "pup" | "privileged_pup"
+  readonly transportId: string
+}
+
+/**
+ * The deliveries to a post outlet a delivery offers (§3 delivery type `post` served by a pick-up method): each
+ * available pick-up method's transport whose delivery type is `post`, in the server's order, once each.
+ */
+export const postOutletChoices = (delivery: {
+  readonly deliveryMethods?: ReadonlyArray<PickupMethodLike | null | undefined> | null | undefined
+  readonly transports?: ReadonlyArray<TypedTransport> | null | undefined
+}): ReadonlyArray<PostOutletChoice> => {
+  const post = new Set((delivery.transports ?? []).filter((transport) => transport.type === "post").map((transport) => String(transport.id)))
+  const seen = new Set<string>()
+  return (delivery.deliveryMethods ?? []).flatMap((method) => {
+    if (method === null || method === undefined || method.available === false) return []
+    if (method.type !== "pup" && method.type !== "privileged_pup") return []
+    const type = method.type
+    return (method.availablePupTransports ?? []).flatMap((transport) => {
+      const transportId = String(transport.id)
+      if (!post.has(transportId) || seen.has(transportId)) return []
+      seen.add(transportId)
+      return [{ type, transportId }]
+    })
+  })
+}
+
+/**
+ * An outlet as one line of text (§3 postAddress, zip; §5 zip display): its postAddress, followed by the zip in the
+ * shop's pattern in brackets unless the address already holds the zip (formatted, or as its digits).
+ */
+export const outletText = (outlet: PostOutlet, formattedZip: string): string => {
+  const address = outlet.postAddress.trim()
+  const digits = zipDigits(outlet.zip)
+  const holdsZip = (formattedZip !== "" && address.includes(formattedZip)) || (digits !== "" && zipDigits(address).includes(digits))
+  return holdsZip || formattedZip === "" ? address : `${address} (${formattedZip})`
+}

@@ -596,6 +596,16 @@ export const cs = {
 
   /** The post-outlet picker of the shipping step (issue 7, 8). */
   outletPicker: {
+    outlet_choose: "Vybrat poštu",
+    outlet_change: "Změnit poštu",
+    outlet_chosen: "Pošta: {outlet}",
+    outlet_search_label: "Pošta: město, ulice nebo PSČ",
+    outlet_search_hint: "Napište alespoň 2 znaky, pak vyberte šipkami a klávesou Enter.",
+    outlet_list_label: "Pošty",
+    outlet_searching: "Hledáme pošty…",
+    outlet_found: { one: "Nalezena {count} pošta", few: "Nalezeny {count} pošty", many: "Nalezeno {count} pošty", other: "Nalezeno {count} pošt" },
+    outlet_none: "Žádná pošta nenalezena.",
+    outlet_refused: "Tato pošta balík nepřevezme. Vyberte prosím jinou."
   },
 
   /** The payment provider's terms, extra data, one-time code and revolving offer screens; financing offers (issue 7, 8). */

@@ -620,6 +620,16 @@ export const en = {
 
   /** The post-outlet picker of the shipping step (issue 7, 8). */
   outletPicker: {
+    outlet_choose: "Choose a post office",
+    outlet_change: "Change the post office",
+    outlet_chosen: "Post office: {outlet}",
+    outlet_search_label: "Post office: town, street or postal code",
+    outlet_search_hint: "Type at least 2 characters, then choose with the arrow keys and Enter.",
+    outlet_list_label: "Post offices",
+    outlet_searching: "Searching post offices…",
+    outlet_found: { one: "{count} post office found", other: "{count} post offices found" },
+    outlet_none: "No post office found.",
+    outlet_refused: "This post office cannot take the parcel. Please choose another one."
   },
 
   /** The payment provider's terms, extra data, one-time code and revolving offer screens; financing offers (issue 7, 8). */

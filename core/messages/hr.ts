@@ -596,6 +596,16 @@ export const hr = {
 
   /** The post-outlet picker of the shipping step (issue 7, 8). */
   outletPicker: {
+    outlet_choose: "Odaberite poštanski ured",
+    outlet_change: "Promijenite poštanski ured",
+    outlet_chosen: "Poštanski ured: {outlet}",
+    outlet_search_label: "Poštanski ured: grad, ulica ili poštanski broj",
+    outlet_search_hint: "Upišite barem 2 znaka, zatim odaberite strelicama i tipkom Enter.",
+    outlet_list_label: "Poštanski uredi",
+    outlet_searching: "Tražimo poštanske urede…",
+    outlet_found: { one: "Pronađen je {count} poštanski ured", few: "Pronađena su {count} poštanska ureda", other: "Pronađeno je {count} poštanskih ureda" },
+    outlet_none: "Nije pronađen nijedan poštanski ured.",
+    outlet_refused: "Ovaj poštanski ured ne može preuzeti paket. Odaberite drugi."
   },
 
   /** The payment provider's terms, extra data, one-time code and revolving offer screens; financing offers (issue 7, 8). */

@@ -596,6 +596,16 @@ export const hu = {
 
   /** The post-outlet picker of the shipping step (issue 7, 8). */
   outletPicker: {
+    outlet_choose: "Posta kiválasztása",
+    outlet_change: "Másik posta választása",
+    outlet_chosen: "Posta: {outlet}",
+    outlet_search_label: "Posta: település, utca vagy irányítószám",
+    outlet_search_hint: "Írjon be legalább 2 karaktert, majd válasszon a nyílbillentyűkkel és az Enterrel.",
+    outlet_list_label: "Posták",
+    outlet_searching: "Posták keresése…",
+    outlet_found: { one: "{count} posta található", other: "{count} posta található" },
+    outlet_none: "Nem található posta.",
+    outlet_refused: "Ez a posta nem tudja átvenni a csomagot. Kérjük, válasszon másikat."
   },
 
   /** The payment provider's terms, extra data, one-time code and revolving offer screens; financing offers (issue 7, 8). */

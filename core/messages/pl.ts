@@ -596,6 +596,16 @@ export const pl = {
 
   /** The post-outlet picker of the shipping step (issue 7, 8). */
   outletPicker: {
+    outlet_choose: "Wybierz placówkę pocztową",
+    outlet_change: "Zmień placówkę pocztową",
+    outlet_chosen: "Placówka pocztowa: {outlet}",
+    outlet_search_label: "Placówka pocztowa: miejscowość, ulica lub kod pocztowy",
+    outlet_search_hint: "Wpisz co najmniej 2 znaki, potem wybierz strzałkami i klawiszem Enter.",
+    outlet_list_label: "Placówki pocztowe",
+    outlet_searching: "Szukamy placówek pocztowych…",
+    outlet_found: { one: "Znaleziono {count} placówkę pocztową", few: "Znaleziono {count} placówki pocztowe", many: "Znaleziono {count} placówek pocztowych", other: "Znaleziono {count} placówki pocztowej" },
+    outlet_none: "Nie znaleziono żadnej placówki pocztowej.",
+    outlet_refused: "Ta placówka nie może przyjąć paczki. Wybierz inną."
   },
 
   /** The payment provider's terms, extra data, one-time code and revolving offer screens; financing offers (issue 7, 8). */

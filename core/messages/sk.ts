@@ -596,6 +596,16 @@ export const sk = {
 
   /** The post-outlet picker of the shipping step (issue 7, 8). */
   outletPicker: {
+    outlet_choose: "Vybrať poštu",
+    outlet_change: "Zmeniť poštu",
+    outlet_chosen: "Pošta: {outlet}",
+    outlet_search_label: "Pošta: mesto, ulica alebo PSČ",
+    outlet_search_hint: "Napíšte aspoň 2 znaky, potom vyberte šípkami a klávesom Enter.",
+    outlet_list_label: "Pošty",
+    outlet_searching: "Hľadáme pošty…",
+    outlet_found: { one: "Nájdená {count} pošta", few: "Nájdené {count} pošty", many: "Nájdených {count} pošty", other: "Nájdených {count} pôšt" },
+    outlet_none: "Nenašla sa žiadna pošta.",
+    outlet_refused: "Táto pošta balík neprevezme. Vyberte prosím inú."
   },
 
   /** The payment provider's terms, extra data, one-time code and revolving offer screens; financing offers (issue 7, 8). */

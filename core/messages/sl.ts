@@ -596,6 +596,16 @@ export const sl = {
 
   /** The post-outlet picker of the shipping step (issue 7, 8). */
   outletPicker: {
+    outlet_choose: "Izberite pošto",
+    outlet_change: "Zamenjajte pošto",
+    outlet_chosen: "Pošta: {outlet}",
+    outlet_search_label: "Pošta: kraj, ulica ali poštna številka",
+    outlet_search_hint: "Vpišite vsaj 2 znaka, nato izberite s puščicami in tipko Enter.",
+    outlet_list_label: "Pošte",
+    outlet_searching: "Iščemo pošte…",
+    outlet_found: { one: "Najdena je {count} pošta", two: "Najdeni sta {count} pošti", few: "Najdene so {count} pošte", other: "Najdenih je {count} pošt" },
+    outlet_none: "Nobena pošta ni najdena.",
+    outlet_refused: "Ta pošta ne more prevzeti paketa. Izberite drugo."
   },
 
   /** The payment provider's terms, extra data, one-time code and revolving offer screens; financing offers (issue 7, 8). */

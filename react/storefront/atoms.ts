@@ -13,6 +13,9 @@ import { initialCheckoutState, type CheckoutState } from "../../core/services/ch
 import type { ConsentState } from "../../core/services/Consent.ts"
 import { initialWidgetsState, type WidgetsState } from "../../core/services/widgetsState.ts"
 import { emptyWishlistState, type WishlistState } from "../../core/services/wishlistState.ts"
+import type { PostOutlet } from "../../core/api/entities/outlet.ts"
+import { initialOutletPicker } from "../../core/domain/outlet.ts"
+import type { OutletsState } from "../../core/services/Outlets.ts"
 
 /** The cart service's state. */
 export const cartStateAtom: PrimitiveAtom<CartState> & WithInitialValue<CartState> = atom(initialCartState)
@@ -26,3 +29,8 @@ export const wishlistStateAtom: PrimitiveAtom<WishlistState> & WithInitialValue<
 export const widgetsStateAtom: PrimitiveAtom<WidgetsState> & WithInitialValue<WidgetsState> = atom(initialWidgetsState)
 /** The consent service's state; undefined until the service has started in the browser. */
 export const consentStateAtom: PrimitiveAtom<ConsentState | undefined> & WithInitialValue<ConsentState | undefined> = atom<ConsentState | undefined>(undefined)
+/** The post outlet picker's state (the Outlets service's; nothing typed until the shopper types). */
+export const outletsStateAtom: PrimitiveAtom<OutletsState> & WithInitialValue<OutletsState> = atom<OutletsState>({
+  ...initialOutletPicker<PostOutlet>(),
+  searching: false
+})

@@ -20,6 +20,8 @@ import type { AddToCartInput, Cart } from "../../core/services/Cart.ts"
 import type { CheckoutShape } from "../../core/services/Checkout.ts"
 import type { CheckoutState } from "../../core/services/checkoutState.ts"
 import type { Consent, ConsentState } from "../../core/services/Consent.ts"
+import type { OutletPickerKey } from "../../core/domain/outlet.ts"
+import type { OutletsState } from "../../core/services/Outlets.ts"
 import type { Widgets } from "../../core/services/Widgets.ts"
 import type { WidgetsState } from "../../core/services/widgetsState.ts"
 import type { Wishlist } from "../../core/services/Wishlist.ts"
@@ -30,6 +32,7 @@ import {
   cartStateAtom,
   checkoutStateAtom,
   consentStateAtom,
+  outletsStateAtom,
   widgetsStateAtom,
   wishlistStateAtom
 } from "./atoms.ts"
@@ -229,4 +232,32 @@ export const useConsent = (): ServiceHandle<ConsentState | undefined, Consent["S
   const state = useAtomValue(consentStateAtom)
   const run = useRunWith()
   return useMemo(() => ({ state, run: (f) => run((m) => m.Consent.use(f)) }), [state, run])
+}
+
+/** What the post outlet picker asks the Outlets service to do; each settles with the picker's state after it. */
+export interface OutletActions {
+  /** The shopper typed the whole `query` (searched 500 ms after the last keystroke, from 2 characters). */
+  readonly type: (query: string) => Promise<OutletsState>
+  /** A picker key (§9: tab, enter, escape, up, down). */
+  readonly key: (key: OutletPickerKey) => Promise<OutletsState>
+  /** The pointer is over the shown outlet `index`. */
+  readonly point: (index: number) => Promise<OutletsState>
+  /** The shown outlet `index` was clicked. */
+  readonly choose: (index: number) => Promise<OutletsState>
+  /** The input lost focus. */
+  readonly blur: () => Promise<OutletsState>
+}
+
+/** The post outlet picker's state (the Outlets service's) and its actions. */
+export const useOutlets = (): { readonly state: OutletsState; readonly actions: OutletActions } => {
+  const state = useAtomValue(outletsStateAtom)
+  const run = useRunWith()
+  const actions = useMemo((): OutletActions => ({
+    type: (query) => run((m) => m.Outlets.use((outlets) => outlets.type(query))),
+    key: (key) => run((m) => m.Outlets.use((outlets) => outlets.key(key))),
+    point: (index) => run((m) => m.Outlets.use((outlets) => outlets.point(index))),
+    choose: (index) => run((m) => m.Outlets.use((outlets) => outlets.choose(index))),
+    blur: () => run((m) => m.Outlets.use((outlets) => outlets.blur))
+  }), [run])
+  return useMemo(() => ({ state, actions }), [state, actions])
 }

@@ -13,14 +13,16 @@ import { Catalogue } from "../../core/services/Catalogue.ts"
 import { Checkout } from "../../core/services/Checkout.ts"
 import { Consent } from "../../core/services/Consent.ts"
 import { Menu } from "../../core/services/Menu.ts"
+import { Outlets } from "../../core/services/Outlets.ts"
 import { Widgets } from "../../core/services/Widgets.ts"
 import { Wishlist } from "../../core/services/Wishlist.ts"
 import { layer, type StorefrontOptions, type StorefrontServices } from "../../core/storefront.ts"
-import { accountStateAtom, cartStateAtom, checkoutStateAtom, consentStateAtom, widgetsStateAtom, wishlistStateAtom } from "./atoms.ts"
+import { accountStateAtom, cartStateAtom, checkoutStateAtom, consentStateAtom, outletsStateAtom, widgetsStateAtom, wishlistStateAtom } from "./atoms.ts"
 import { followState, type JotaiStore } from "./bridge.ts"
 import { followSignals } from "./signalBridge.ts"
 
 export { Account, Cart, Catalogue, Checkout, Consent, Menu, Widgets, Wishlist }
+export { Outlets }
 export { browserStorageLayer } from "./browserStorage.ts"
 export { Catalog } from "../../core/services/Catalog.ts"
 export { Contact } from "../../core/services/Contact.ts"
@@ -52,7 +54,8 @@ const bindings: ReadonlyArray<Binding> = [
   [checkoutStateAtom, Effect.gen(function*() { return (yield* Checkout).state })],
   [wishlistStateAtom, Effect.gen(function*() { return (yield* Wishlist).state })],
   [widgetsStateAtom, Effect.gen(function*() { return (yield* Widgets).state })],
-  [consentStateAtom, Effect.gen(function*() { return (yield* Consent).state })]
+  [consentStateAtom, Effect.gen(function*() { return (yield* Consent).state })],
+  [outletsStateAtom, Effect.gen(function*() { return (yield* Outlets).state })]
 ]
 
 /** Running services: runs effects on them; `stop` stops following and disposes the runtime. */

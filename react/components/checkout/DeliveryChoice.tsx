@@ -1,7 +1,9 @@
 /**
  * How one delivery of the cart goes (§2 shipping step): a pick-up point, cash-and-carry shop or
- * parcel box chosen with {@link PickupPointPicker}, or an address transport; a marketplace partner's
- * delivery says who delivers. What is offered is the core's rule (`deliveryOptions`).
+ * parcel box chosen with {@link PickupPointPicker}, a post office chosen with {@link PostOutletPicker}
+ * (when the delivery has a transport of type `post` to a pick-up, and the caller gives the Outlets
+ * service's state), or an address transport; a marketplace partner's delivery says who delivers. What is
+ * offered is the core's rule (`deliveryOptions`, `postOutletChoices`).
  *
  * @module
  */
@@ -9,9 +11,14 @@ import { useState } from "react"
 import type { Branch, Delivery } from "../../../core/api/entities/delivery.ts"
 import type { GeoSuggestion } from "../../../core/api/deliveries.ts"
 import { deliveryOptions, pickupChoicesFor, selectedMethod } from "../../../core/domain/delivery.ts"
+import type { PostOutlet } from "../../../core/api/entities/outlet.ts"
+import { outletOfBranch, postOutletChoices, type PostOutletChoice } from "../../../core/domain/outlet.ts"
+import type { OutletsState } from "../../../core/services/Outlets.ts"
+import type { OutletActions } from "../../storefront/hooks.ts"
 import { useShopText } from "../../storefront/text.tsx"
 import type { TileSource } from "./PickupMap.tsx"
 import { PickupPointPicker } from "./PickupPointPicker.tsx"
+import { PostOutletPicker } from "./PostOutletPicker.tsx"
 import type { DeliverySelection } from "./shippingActions.ts"
 
 /** Props of {@link DeliveryChoice}. */
@@ -33,6 +40,10 @@ export interface DeliveryChoiceProps {
   readonly onSelect: (selection: DeliverySelection) => Promise<boolean>
   /** Clears the message of a refused try before the next try. */
   readonly onRetry?: (() => Promise<unknown>) | undefined
+  /** The Outlets service's state and actions: with {@link onChooseOutlet}, a delivery to a post office offers the post outlet picker. */
+  readonly outlets?: { readonly state: OutletsState; readonly actions: OutletActions } | undefined
+  /** Sends a delivery to a post outlet; settles with whether the shop applied it. */
+  readonly onChooseOutlet?: ((choice: PostOutletChoice, outlet: PostOutlet) => Promise<boolean>) | undefined
   readonly className?: string | undefined
 }
 
@@ -68,6 +79,30 @@ export function DeliveryChoice(props: DeliveryChoiceProps) {
     }
     void attempt().then((applied) => applied && setOpen(false), () => undefined).finally(() => setBusy(false))
   }
+  const postChoices = postOutletChoices(delivery)
+  const chosenOutlet = chosen !== undefined && typeof chosen.selected === "object" && chosen.selected !== null &&
+      postChoices.some((choice) => choice.type === chosen.type && choice.transportId === String(chosen.selected?.id ?? ""))
+    ? outletOfBranch(chosen.selected.branch)
+    : undefined
+  const postTransport = (delivery.transports ?? []).find((transport) => postChoices.some((choice) => choice.transportId === String(transport.id)))
+  const postTitle = postTransport?.title === undefined
+    ? undefined
+    : `${postTransport.title} · ${Number(postTransport.price ?? 0) === 0 ? t("sf_free") : money(Number(postTransport.price))}`
+  // Tries the post transports in order until the shop applies one, as for a branch.
+  const chooseOutlet = async (outlet: PostOutlet): Promise<boolean> => {
+    const send = props.onChooseOutlet
+    if (send === undefined) return false
+    setBusy(true)
+    try {
+      for (const [index, choice] of postChoices.entries()) {
+        if (index > 0) await props.onRetry?.()
+        if (await send(choice, outlet)) return true
+      }
+      return false
+    } finally {
+      setBusy(false)
+    }
+  }
   const choose = (branch: Branch) => select(pickupChoicesFor(pickupMethods, branch).map((choice) => ({ deliveryId, ...choice })))
   const title = marketplace
     ? t("sf_delivery_by", { partner: delivery.deliveredBy ?? "" })
@@ -91,6 +126,10 @@ export function DeliveryChoice(props: DeliveryChoiceProps) {
               tiles={props.tiles} onSearch={(term) => props.onSearch(deliveryId, term)} onChoose={choose} />
           )}
         </div>
+      )}
+      {postChoices.length > 0 && props.outlets !== undefined && props.onChooseOutlet !== undefined && (
+        <PostOutletPicker state={props.outlets.state} actions={props.outlets.actions} chosen={chosenOutlet} onChoose={chooseOutlet}
+          title={postTitle} />
       )}
       {addressTransports.length > 0 && (
         <div role="radiogroup" aria-label={t("pu_address_delivery")} className="transports">

@@ -18,6 +18,8 @@ import { useEffect, useRef, useState } from "react"
 import { maxInvoiceNoteLength } from "../../../core/domain/checkout.ts"
 import { deliveryMethodsOf } from "../../../core/domain/delivery.ts"
 import type { CheckoutState } from "../../../core/services/checkoutState.ts"
+import type { OutletsState } from "../../../core/services/Outlets.ts"
+import type { OutletActions } from "../../storefront/hooks.ts"
 import { useShopText } from "../../storefront/text.tsx"
 import { DeliveryChoice } from "./DeliveryChoice.tsx"
 import { PaymentChoice } from "./PaymentChoice.tsx"
@@ -34,13 +36,15 @@ export interface ShippingStepProps {
   readonly shippingPoint?: { readonly lat: number; readonly lng: number } | undefined
   /** Map tiles for the pick-up map (off by default: the map draws country outlines offline). */
   readonly tiles?: TileSource | undefined
+  /** The Outlets service's state and actions (`useOutlets()`): with `actions.selectPostOutlet`, a delivery to a post office offers the post outlet picker. */
+  readonly outlets?: { readonly state: OutletsState; readonly actions: OutletActions } | undefined
   readonly className?: string | undefined
 }
 
 const ignore = () => undefined
 
 /** The shipping step. */
-export function ShippingStep({ state, actions, shippingPoint, tiles, className }: ShippingStepProps) {
+export function ShippingStep({ state, actions, shippingPoint, tiles, outlets, className }: ShippingStepProps) {
   const { t } = useShopText()
   const [note, setNote] = useState("")
   const [placing, setPlacing] = useState(false)
@@ -66,6 +70,8 @@ export function ShippingStep({ state, actions, shippingPoint, tiles, className }
             void actions.suggestPlaces(term).catch(ignore)
           }}
           onSelect={(selection) => actions.selectDelivery(selection)}
+          outlets={outlets}
+          onChooseOutlet={actions.selectPostOutlet === undefined ? undefined : (choice, outlet) => actions.selectPostOutlet!(String(delivery.deliveryId), choice, outlet)}
           onRetry={() => actions.dismissFlashes().catch(ignore)} />
       ))}
       <PaymentChoice methods={state.billingMethods} selected={state.selectedPayment}

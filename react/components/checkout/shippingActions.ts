@@ -7,6 +7,8 @@
 import { useMemo } from "react"
 import type { PaymentSelection } from "../../../core/domain/payment.ts"
 import { isSelectionApplied, type PickupChoice } from "../../../core/domain/delivery.ts"
+import type { PostOutlet } from "../../../core/api/entities/outlet.ts"
+import { outletBranch, type PostOutletChoice } from "../../../core/domain/outlet.ts"
 import { useCheckout, useRunWith } from "../../storefront/hooks.ts"
 
 /** The delivery chosen for one delivery of the cart: a pick-up with its branch, or address delivery. */
@@ -35,6 +37,12 @@ export interface ShippingActions {
   readonly setConsent: (code: string, checked: boolean) => Promise<unknown>
   /** Sends the invoice note when there is one, then places the order (next-step). */
   readonly placeOrder: (invoiceNote: string) => Promise<unknown>
+  /**
+   * Sends a delivery to a post outlet (select-delivery-method with the outlet's branch, found by searching the
+   * delivery's branches for the outlet's zip, auto-complete-branches); settles with whether the shop applied it
+   * (false when no branch of the delivery is that outlet). Without it the shipping step offers no post outlet picker.
+   */
+  readonly selectPostOutlet?: ((deliveryId: string, choice: PostOutletChoice, outlet: PostOutlet) => Promise<boolean>) | undefined
 }
 
 /** The shipping step's actions over the provider's checkout and cart services. */
@@ -52,6 +60,14 @@ export const useShippingActions = (): ShippingActions => {
     selectPayment: (selection) => checkoutRun((c) => c.selectBillingMethod(selection)),
     setConsent: (code, checked) => checkoutRun((c) => c.setConsent(code, checked)),
     dismissFlashes: () => checkoutRun((c) => c.dismissFlash()),
+    selectPostOutlet: async (deliveryId, choice, outlet) => {
+      const found = await checkoutRun((c) => c.searchBranches(deliveryId, outlet.zip))
+      const branch = outletBranch(found.branches, outlet)
+      if (branch === undefined) return false
+      const selection = { deliveryId, type: choice.type, transportId: choice.transportId, branchId: String(branch.id) }
+      const after = await checkoutRun((c) => c.selectDeliveryMethod(selection))
+      return isSelectionApplied(after.deliveries, selection)
+    },
     placeOrder: async (invoiceNote) => {
       if (invoiceNote.trim() !== "") await run((m) => m.Cart.use((cart) => cart.setInvoiceNote(invoiceNote.trim())))
       return checkoutRun((c) => c.nextStep)

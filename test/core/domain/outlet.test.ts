@@ -6,7 +6,11 @@ import {
   outletMinQueryLength,
   outletPickerKeys,
   outletPickerReducer,
+  outletBranch,
+  outletOfBranch,
+  outletText,
   outletPurchasePrice,
+  postOutletChoices,
   outletSearchDebounceMs,
   outletSearchParams,
   shouldSearch,
@@ -200,5 +204,98 @@ describe("outlet picker (§9)", () => {
     expect(s).toMatchObject({ open: false, active: undefined, selected: b })
     s = outletPickerReducer(s, { type: "resultsArrived", query: "Pra", outlets: [a, b] })
     expect(s.open).toBe(false)
+  })
+})
+
+describe("post outlets in the shipping step", () => {
+  const branch = (id: number, address: string, zip: string) => ({ id: String(id), address, zip, pupType: "post" })
+
+  test.prop([fc.array(outlet, { minLength: 1, maxLength: 10 }), fc.nat(), fc.boolean()])(
+    "the branch of an outlet is the one with its postAddress and the same zip digits, whatever the zip's separators",
+    (outlets, pick, spaced) => {
+      const branches = outlets.map((o, index) => branch(index + 1, ` ${o.postAddress} `, spaced ? `${o.zip.slice(0, 3)} ${o.zip.slice(3)}` : o.zip))
+      const wanted = outlets[pick % outlets.length]!
+      const found = outletBranch(branches, wanted)
+      expect(found).toBeDefined()
+      expect(found!.address!.trim()).toBe(wanted.postAddress)
+      expect(found!.zip!.replace(/ /g, "")).toBe(wanted.zip)
+      expect(found).toBe(branches.find((b) => b.address.trim() === wanted.postAddress && b.zip.replace(/ /g, "") === wanted.zip))
+    }
+  )
+
+  test("no branch is an outlet with another address or zip, or without a zip", () => {
+    const branches = [branch(1, "Dlouhá 12, 110 00 Praha", "110 00"), { id: "2", address: "Krátká 1, Praha" }]
+    expect(outletBranch(branches, { postAddress: "Dlouhá 12, 110 00 Praha", zip: "12000" })).toBeUndefined()
+    expect(outletBranch(branches, { postAddress: "Dlouhá 13, 110 00 Praha", zip: "11000" })).toBeUndefined()
+    expect(outletBranch(branches, { postAddress: "Krátká 1, Praha", zip: "" })).toBeUndefined()
+    expect(outletBranch(branches, { postAddress: "Dlouhá 12, 110 00 Praha", zip: "11000" })).toBe(branches[0])
+  })
+
+  test.prop([outlet])("a branch's outlet is its address and zip, and finds the branch back", (o) => {
+    const b = branch(7, o.postAddress, o.zip)
+    expect(outletOfBranch(b)).toEqual(o)
+    expect(outletBranch([b], outletOfBranch(b)!)).toBe(b)
+  })
+
+  test("a branch without an address or zip is no outlet", () => {
+    expect(outletOfBranch(undefined)).toBeUndefined()
+    expect(outletOfBranch(null)).toBeUndefined()
+    expect(outletOfBranch({ id: 1, address: "  ", zip: "11000" })).toBeUndefined()
+    expect(outletOfBranch({ id: 1, address: "Dlouhá 12" })).toBeUndefined()
+  })
+
+  test("a delivery offers a post outlet through each available pick-up transport of type post, once, in order", () => {
+    const delivery = {
+      deliveryMethods: [
+        { type: "pup", available: true, availablePupTransports: [{ id: "shop-pickup-cz" }, { id: "post-pickup-cz" }, { id: "post-pickup-cz" }] },
+        { type: "privileged_pup", available: true, availablePupTransports: [{ id: "box-cz" }, { id: "post-box-cz" }] },
+        { type: "address", available: true },
+        null
+      ],
+      transports: [
+        { id: "shop-pickup-cz", type: "pup" },
+        { id: "post-pickup-cz", type: "post" },
+        { id: "box-cz", type: "preferred_pup" },
+        { id: "post-box-cz", type: "post" },
+        { id: "post-address-cz", type: "post" }
+      ]
+    }
+    expect(postOutletChoices(delivery)).toEqual([
+      { type: "pup", transportId: "post-pickup-cz" },
+      { type: "privileged_pup", transportId: "post-box-cz" }
+    ])
+    // A post transport to an address is no post outlet; an unavailable pick-up method offers none.
+    expect(postOutletChoices({ ...delivery, deliveryMethods: [{ type: "address", available: true }] })).toEqual([])
+    expect(postOutletChoices({ ...delivery, deliveryMethods: delivery.deliveryMethods.map((m) => (m === null ? m : { ...m, available: false })) })).toEqual([])
+    expect(postOutletChoices({})).toEqual([])
+  })
+
+  test.prop([fc.array(fc.record({ id: fc.constantFrom("a", "b", "c", "d"), type: fc.constantFrom("post", "pup", "express") }), { maxLength: 6 }),
+    fc.array(fc.constantFrom("a", "b", "c", "d"), { maxLength: 6 })])(
+    "every choice is a post transport the pick-up method offers, and none repeats",
+    (transports, offered) => {
+      const choices = postOutletChoices({ deliveryMethods: [{ type: "pup", availablePupTransports: offered.map((id) => ({ id })) }], transports })
+      for (const choice of choices) {
+        expect(offered).toContain(choice.transportId)
+        expect(transports.some((t) => t.id === choice.transportId && t.type === "post")).toBe(true)
+      }
+      expect(new Set(choices.map((c) => c.transportId)).size).toBe(choices.length)
+    }
+  )
+})
+
+describe("an outlet as text (§5 zip display)", () => {
+  test("the zip in brackets unless the address holds it, formatted or as digits", () => {
+    expect(outletText({ postAddress: "Dlouhá 12, Praha", zip: "11000" }, "110 00")).toBe("Dlouhá 12, Praha (110 00)")
+    expect(outletText({ postAddress: "Dlouhá 12, 110 00 Praha", zip: "11000" }, "110 00")).toBe("Dlouhá 12, 110 00 Praha")
+    expect(outletText({ postAddress: "ul. Długa 1, 00950 Warszawa", zip: "00950" }, "00-950")).toBe("ul. Długa 1, 00950 Warszawa")
+    expect(outletText({ postAddress: " Fő utca 1. ", zip: "" }, "")).toBe("Fő utca 1.")
+  })
+
+  test.prop([outlet])("the text always starts with the trimmed address and always shows the zip's digits", (o) => {
+    const formatted = `${o.zip.slice(0, 3)} ${o.zip.slice(3)}`
+    const text = outletText(o, formatted)
+    expect(text.startsWith(o.postAddress.trim())).toBe(true)
+    expect(text.replace(/[^0-9]/g, "")).toContain(o.zip)
   })
 })

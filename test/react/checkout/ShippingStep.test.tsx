@@ -11,6 +11,8 @@ import type { Branch, Delivery } from "../../../core/api/entities/delivery.ts"
 import type { BillingMethods } from "../../../core/api/entities/payment.ts"
 import { ShippingStep } from "../../../react/components/checkout/ShippingStep.tsx"
 import type { ShippingActions } from "../../../react/components/checkout/shippingActions.ts"
+import type { OutletsState } from "../../../core/services/Outlets.ts"
+import type { OutletActions } from "../../../react/storefront/hooks.ts"
 import { expectNoAxeViolations } from "../../support/axe.ts"
 import { checkoutState, renderInShop, settled } from "./support.tsx"
 
@@ -193,6 +195,54 @@ describe("ShippingStep", () => {
     await user.click(screen.getByRole("button", { name: "Place the order" }))
     await act(async () => undefined)
     expect(actions.placeOrder.calls).toEqual([["Ring twice"]])
+    await expectNoAxeViolations(container)
+  })
+
+  test("a delivery to a post office offers the post outlet picker; the picked outlet is sent for that delivery", async () => {
+    const user = userEvent.setup()
+    const outlet = { postAddress: "Dlouhá 12, 110 00 Praha", zip: "11000" }
+    const post: Delivery = {
+      deliveryId: "11",
+      deliveryMethods: [{ type: "pup", available: true, availablePupTransports: [{ id: "5" }, { id: "15" }] }, { type: "address", available: true }],
+      transports: [{ id: "5", title: "Pick-up" }, { id: "15", type: "post", title: "Parcel to the post office", price: 0 }, { id: "7", title: "Courier", price: 99 }]
+    }
+    const keys = settled<[string]>()
+    const outlets = {
+      type: settled<[string]>(), key: keys, point: settled<[number]>(), choose: settled<[number]>(), blur: settled<[]>()
+    } as unknown as OutletActions
+    const selectPostOutlet = settled<[string, { readonly type: string; readonly transportId: string }, typeof outlet], boolean>(() => true)
+    const actions = { ...actionsFor(), selectPostOutlet }
+    const listed: OutletsState = { query: "Pr", outlets: [outlet], open: true, active: 0, selected: undefined, searching: false }
+    const state = checkoutState({ step: "shipping", deliveries: [post], billingMethods: payments })
+    const { rerenderInShop, container } = renderInShop(<ShippingStep state={state} actions={actions} outlets={{ state: listed, actions: outlets }} />)
+
+    const group = screen.getByRole("group", { name: "Delivery" })
+    expect(within(group).getByText("Parcel to the post office · Free")).toBeTruthy()
+    await user.click(within(group).getByRole("button", { name: "Choose a post office" }))
+    const combobox = within(group).getByRole("combobox", { name: "Post office: town, street or postal code" })
+    expect(within(group).getByRole("option", { name: /Dlouhá 12/ }).getAttribute("aria-selected")).toBe("true")
+    await user.keyboard("{Enter}")
+    expect(keys.calls).toEqual([["enter"]])
+    expect(actions.placeOrder.calls).toEqual([])
+    await expectNoAxeViolations(container)
+
+    // The service selected the outlet: it is sent for this delivery through its post transport.
+    rerenderInShop(<ShippingStep state={state} actions={actions} outlets={{ state: { ...listed, open: false, active: undefined, selected: outlet }, actions: outlets }} />)
+    await act(async () => undefined)
+    expect(selectPostOutlet.calls).toEqual([["11", { type: "pup", transportId: "15" }, outlet]])
+    expect(combobox.isConnected).toBe(false)
+
+    // The cart has it now: shown, with a button to change it.
+    const chosen: Delivery = {
+      ...post,
+      deliveryMethods: [
+        { type: "pup", available: true, availablePupTransports: [{ id: "5" }, { id: "15" }], selected: { id: "15", title: "Parcel to the post office", branch: { id: "301", name: "Post Praha 1", address: outlet.postAddress, zip: "110 00", pupType: "post" } } },
+        { type: "address", available: true }
+      ]
+    }
+    rerenderInShop(<ShippingStep state={{ ...state, deliveries: [chosen] }} actions={actions} outlets={{ state: { ...listed, open: false, active: undefined, selected: outlet }, actions: outlets }} />)
+    expect(within(group).getByText("Post office: Dlouhá 12, 110 00 Praha")).toBeTruthy()
+    expect(within(group).getByRole("button", { name: "Change the post office" }).getAttribute("aria-expanded")).toBe("false")
     await expectNoAxeViolations(container)
   })
 })

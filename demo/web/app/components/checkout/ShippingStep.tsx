@@ -4,7 +4,7 @@
  */
 import { ShippingStep as Step } from "../../../../../react/components/checkout/ShippingStep.tsx"
 import { useShippingActions } from "../../../../../react/components/checkout/shippingActions.ts"
-import { useCheckout } from "../../../../../react/storefront/hooks.ts"
+import { useCheckout, useOutlets } from "../../../../../react/storefront/hooks.ts"
 
 const tileUrl = (import.meta as { readonly env?: Record<string, string | undefined> }).env?.["VITE_PICKUP_MAP_TILES"]
 const tiles = tileUrl === undefined || tileUrl === "" ? undefined : { url: tileUrl }
@@ -12,5 +12,5 @@ const tiles = tileUrl === undefined || tileUrl === "" ? undefined : { url: tileU
 /** The shipping step. */
 export function ShippingStep() {
   const { state } = useCheckout()
-  return <Step state={state} actions={useShippingActions()} tiles={tiles} />
+  return <Step state={state} actions={useShippingActions()} tiles={tiles} outlets={useOutlets()} />
 }
