@@ -634,7 +634,8 @@ const make = Effect.gen(function*() {
       yield* update((s) => ({
         ...s,
         selectedPayment: s.selectedPayment ?? code,
-        ...(before.selectedPayment === code ? {} : { providerProgress: noProviderProgress, providerRefusal: undefined, revolvingOffer: undefined })
+        revolvingOffer: undefined,
+        ...(before.selectedPayment === code ? {} : { providerProgress: noProviderProgress, providerRefusal: undefined })
       }))
       yield* scheduleProviderCheck(code)
       return yield* current
