@@ -163,3 +163,4 @@ export {
   type RevolvingOfferDetailProps
 } from "./components/checkout/ProviderScreens.tsx"
 export { type ProviderActions, useProviderActions } from "./components/checkout/providerActions.ts"
+export { SearchResults, type SearchResultsProps } from "./components/widgets/SearchResults.tsx"
