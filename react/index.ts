@@ -156,4 +156,15 @@ export { LocalDate, useUiLocale, type LocalDateProps } from "./components/LocalD
 export { PageRequests, useDrawerRequests, pageRequestsAtom, drawerRequestAtom, deliverSignal, type PageRequest, type PageRequestsProps, type DrawerRequest, type ReloadFlag, type SignalTarget } from "./storefront/signals.tsx"
 export { LoadState, CartLoadState, CheckoutLoadState, type LoadStateProps } from "./components/checkout/LoadState.tsx"
 export { PaymentProviderStatus, type PaymentProviderStatusProps } from "./components/checkout/PaymentProviderStatus.tsx"
+export {
+  PaymentProviderScreens,
+  type PaymentProviderScreensProps,
+  ProviderDataForm,
+  ProviderOtpForm,
+  type ProviderOtpFormProps,
+  ProviderTerms,
+  RevolvingOfferDetail,
+  type RevolvingOfferDetailProps
+} from "./components/checkout/ProviderScreens.tsx"
+export { type ProviderActions, useProviderActions } from "./components/checkout/providerActions.ts"
 export { SearchResults, type SearchResultsProps } from "./components/widgets/SearchResults.tsx"

@@ -74,6 +74,47 @@ export const ProviderOtpPayload = Schema.Struct({
 /** Decoded type of {@link ProviderOtpPayload}. */
 export type ProviderOtpPayload = typeof ProviderOtpPayload.Type
 
+/** The employment choices of {@link ProviderApplicantData} (ours). */
+export const applicantEmployments = ["employed", "selfEmployed", "retired", "student", "other"] as const
+
+/**
+ * The extra data the simulated provider asks for revolving credit (CZG) before it sends the one-time code (§7 enrich;
+ * fields ours, the spec shows none), each a string as enrich carries them: the mobile number the code goes to, the
+ * birth date, the net monthly income in whole units of the shop's currency, and the employment. The server checks an
+ * enrich of CZG with this Schema and the client validates the form with the same fields.
+ */
+export const applicantDataFields = {
+  phone: Schema.String.check(Schema.isPattern(/^\+?[0-9]{9,15}$/, { expected: "a phone number of 9 to 15 digits" })),
+  birthDate: Schema.String.check(
+    Schema.isPattern(/^(19|20)[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$/, { expected: "a date YYYY-MM-DD" })
+  ),
+  monthlyIncome: Schema.String.check(Schema.isPattern(/^[1-9][0-9]{0,7}$/, { expected: "a whole positive amount" })),
+  employment: Schema.Literals(applicantEmployments)
+} as const
+
+/** A field of {@link ProviderApplicantData}. */
+export type ApplicantField = keyof typeof applicantDataFields
+
+/** The fields of {@link ProviderApplicantData} in the order a form shows them. */
+export const applicantFieldNames: ReadonlyArray<ApplicantField> = ["phone", "birthDate", "monthlyIncome", "employment"]
+
+/** The extra data of revolving credit (CZG), see {@link applicantDataFields}. */
+export const ProviderApplicantData = Schema.Struct(applicantDataFields)
+
+/** Decoded type of {@link ProviderApplicantData}. */
+export type ProviderApplicantData = typeof ProviderApplicantData.Type
+
+/**
+ * The fields of `values` that {@link applicantDataFields} refuses (missing or malformed; values trimmed, spaces in
+ * the phone ignored); empty when the data is valid.
+ */
+export const applicantDataErrors = (values: { readonly [field: string]: string | undefined }): ReadonlyArray<ApplicantField> =>
+  applicantFieldNames.filter((field) => !Schema.is(applicantDataFields[field])(normalizeApplicantValue(field, values[field] ?? "")))
+
+/** A form value as it is sent: trimmed, and without the spaces of a phone number. */
+export const normalizeApplicantValue = (field: ApplicantField, value: string): string =>
+  field === "phone" ? value.replace(/\s+/g, "") : value.trim()
+
 /** A revolving credit offer (CZG); field names ours (not shown). */
 export const RevolvingOffer = Schema.Struct({
   productCode: Schema.optionalKey(SafeString),

@@ -215,3 +215,61 @@ export const paymentSelectionPayload = (selection: PaymentSelection): PaymentSel
   newCard: flag(selection.newCard),
   ...(selection.insuranceCode === undefined ? {} : { insuranceCode: selection.insuranceCode })
 })
+
+// -------------------------------------------------------------------------------------------------
+// the payment provider's screens (§7 terms, enrich, otp, get-revolving-offer-detail)
+// -------------------------------------------------------------------------------------------------
+
+/**
+ * A screen of the payment provider, in the order the shopper goes through them (ours; §7 names only the calls):
+ * the revolving credit offer, the provider's terms, the extra data the provider asks for, the one-time code.
+ */
+export type ProviderScreen = "offer" | "terms" | "data" | "otp"
+
+/**
+ * The screens of a provider-checked method (ours, from the reference provider's rules): revolving credit (CZG) shows
+ * its offer, needs the terms, the extra data and the one-time code (the credit contract is signed by the code);
+ * deferred payment (CZN) needs the terms only; any other method none.
+ */
+export const providerScreensOf = (code: string | undefined): ReadonlyArray<ProviderScreen> =>
+  code === revolvingPaymentCode ? ["offer", "terms", "data", "otp"] : code === deferredPaymentCode ? ["terms"] : []
+
+/** What the shopper has done on the provider's screens of the selected method (each true once the provider accepted it). */
+export interface ProviderProgress {
+  /** The provider's terms accepted (§7 terms). */
+  readonly termsAccepted: boolean
+  /** The extra data sent and accepted (§7 enrich). */
+  readonly dataSent: boolean
+  /** The one-time code confirmed (§7 otp). */
+  readonly otpConfirmed: boolean
+}
+
+/** Nothing done yet (a new payment choice starts here). */
+export const noProviderProgress: ProviderProgress = { termsAccepted: false, dataSent: false, otpConfirmed: false }
+
+const screenDone = (screen: ProviderScreen, progress: ProviderProgress): boolean =>
+  screen === "offer" || screen === "terms"
+    ? progress.termsAccepted
+    : screen === "data"
+      ? progress.dataSent
+      : progress.otpConfirmed
+
+/**
+ * The screen the shopper is on: the first of {@link providerScreensOf} not done (the offer is read together with the
+ * terms, so it counts as done with them); undefined when every screen is done or the method has none.
+ */
+export const currentProviderScreen = (code: string | undefined, progress: ProviderProgress): ProviderScreen | undefined =>
+  providerScreensOf(code).find((screen) => screen !== "offer" && !screenDone(screen, progress))
+
+/**
+ * Whether the order can be confirmed as far as the provider is concerned: the method needs no provider check, or its
+ * check answered (`checked`) and every screen is done.
+ */
+export const isProviderComplete = (code: string | undefined, checked: boolean, progress: ProviderProgress): boolean =>
+  providerScreensOf(code).length === 0 || (checked && currentProviderScreen(code, progress) === undefined)
+
+/**
+ * The one-time code the reference backend's simulated provider accepts (ours: the demo sends no text message; the
+ * demo shop shows the code in a "demo provider" notice on the code screen). Any other code is refused.
+ */
+export const simulatedProviderOtpCode = "123456"

@@ -46,13 +46,16 @@ import {
   parseCheckoutStep
 } from "../domain/checkout.ts"
 import { areDeliveriesSet, missingPickupIcons, type ResetMode, resetSelection } from "../domain/delivery.ts"
-import { genericErrorFlash, hasPaymentProviderCheckError, requestTimeoutFlash } from "../domain/flash.ts"
+import { genericErrorFlash, hasPaymentProviderCheckError, isPaymentProviderCheckError, requestTimeoutFlash } from "../domain/flash.ts"
 import {
   availableBillingMethods,
   backgroundLoadDelayMs,
   isBackgroundLoadEligible,
+  noProviderProgress,
   type PaymentSelection,
   paymentProviderPollDelayMs,
+  type ProviderProgress,
+  type ProviderScreen,
   paymentSelectionPayload,
   selectionActionFor
 } from "../domain/payment.ts"
@@ -629,6 +632,8 @@ const make = Effect.gen(function*() {
       ...s,
       paymentProvider: "idle",
       error: false,
+      providerProgress: noProviderProgress,
+      providerRefusal: undefined,
       selectedPayment: response.cart !== undefined && "selectedPayment" in response.cart ? s.selectedPayment : undefined
     }))
   })
@@ -644,7 +649,12 @@ const make = Effect.gen(function*() {
         requestTimeoutFlash
       )
       if (response.status?.status === "error") return yield* current
-      yield* update((s) => ({ ...s, selectedPayment: s.selectedPayment ?? code }))
+      yield* update((s) => ({
+        ...s,
+        selectedPayment: s.selectedPayment ?? code,
+        revolvingOffer: undefined,
+        ...(before.selectedPayment === code ? {} : { providerProgress: noProviderProgress, providerRefusal: undefined })
+      }))
       yield* scheduleProviderCheck(code)
       return yield* current
     })
@@ -655,12 +665,27 @@ const make = Effect.gen(function*() {
     return yield* current
   })
 
-  /** A provider call: its answer taken; an `err` flash sets the error flag (§8), any other answer clears it. */
-  const providerCall = <E>(operation: string, call: Effect.Effect<ApiResponse, E>) =>
+  /**
+   * A provider call of a screen: its answer taken; an `err` flash sets the error flag (§8) and records the refusal of
+   * the screen, any other answer clears both; an ok answer marks the screen's step done (`accepted`).
+   */
+  const providerCall = <E>(
+    operation: string,
+    screen: ProviderScreen,
+    accepted: Partial<ProviderProgress>,
+    call: Effect.Effect<ApiResponse, E>
+  ) =>
     Effect.gen(function*() {
       const response = yield* request(operation, call, genericErrorFlash())
-      const failed = hasPaymentProviderCheckError(response.status?.flashMessages ?? [])
-      return yield* update((s) => ({ ...s, error: failed }))
+      const flashes = response.status?.flashMessages ?? []
+      const failed = hasPaymentProviderCheckError(flashes)
+      const ok = response.status?.status !== "error" && !failed
+      return yield* update((s) => ({
+        ...s,
+        error: failed,
+        providerProgress: ok ? { ...s.providerProgress, ...accepted } : s.providerProgress,
+        providerRefusal: failed ? { screen, message: flashes.find((f) => isPaymentProviderCheckError(f))?.message ?? "" } : undefined
+      }))
     })
 
   const loadRevolvingOffer: CheckoutShape["loadRevolvingOffer"] = Effect.gen(function*() {
@@ -712,11 +737,13 @@ const make = Effect.gen(function*() {
     cleanSelectedPayment,
     checkPaymentProvider,
     acceptProviderTerms: (billingMethodId, accepted) =>
-      providerCall("Checkout.acceptProviderTerms", api.paymentProvider.terms({ payload: { billingMethodId, accepted } })),
+      providerCall("Checkout.acceptProviderTerms", "terms", { termsAccepted: accepted },
+        api.paymentProvider.terms({ payload: { billingMethodId, accepted } })),
     sendProviderData: (billingMethodId, data) =>
-      providerCall("Checkout.sendProviderData", api.paymentProvider.enrich({ payload: { billingMethodId, data } })),
+      providerCall("Checkout.sendProviderData", "data", { dataSent: true }, api.paymentProvider.enrich({ payload: { billingMethodId, data } })),
     confirmProviderOtp: (billingMethodId, code) =>
-      providerCall("Checkout.confirmProviderOtp", api.paymentProvider.otp({ payload: { billingMethodId, code: code.trim() } })),
+      providerCall("Checkout.confirmProviderOtp", "otp", { otpConfirmed: true },
+        api.paymentProvider.otp({ payload: { billingMethodId, code: code.trim() } })),
     loadRevolvingOffer,
     loadOrderConsents,
     setConsent: (code, checked) =>

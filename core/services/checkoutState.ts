@@ -13,6 +13,7 @@ import type { Branch, Delivery, DeliveryData, OrderConsent } from "../api/entiti
 import type { FlashMessage } from "../api/entities/flash.ts"
 import type { BillingMethods } from "../api/entities/payment.ts"
 import type { CheckoutStep } from "../domain/checkout.ts"
+import { noProviderProgress, type ProviderProgress, type ProviderScreen } from "../domain/payment.ts"
 
 /** Where the payment provider check of CZN / CZG stands (§4). */
 export type PaymentProviderPhase = "idle" | "scheduled" | "polling" | "done" | "error"
@@ -95,6 +96,10 @@ export interface CheckoutState {
   readonly tagData: StepTagData | undefined
   /** The revolving credit offer (CZG) last loaded. */
   readonly revolvingOffer: RevolvingOffer | undefined
+  /** What the provider accepted on its screens for the selected method (reset when another method is chosen). */
+  readonly providerProgress: ProviderProgress
+  /** The provider's last refusal on a screen (its `err` flash message), until that screen's next answer. */
+  readonly providerRefusal: { readonly screen: ProviderScreen; readonly message: string } | undefined
 }
 
 /** The state before the first load: the preview step. */
@@ -124,5 +129,7 @@ export const initialCheckoutState: CheckoutState = {
   consents: [],
   consentNotes: {},
   tagData: undefined,
-  revolvingOffer: undefined
+  revolvingOffer: undefined,
+  providerProgress: noProviderProgress,
+  providerRefusal: undefined
 }

@@ -7,6 +7,7 @@
 import { afterAll, assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { hasPaymentProviderCheckError } from "../../core/domain/flash.ts"
+import { simulatedProviderOtpCode } from "../../core/domain/payment.ts"
 import { checkoutFlashKeys } from "../../demo/server/domain/checkout/common.ts"
 import { providerCheckLimits, providerPendingPolls } from "../../demo/server/domain/checkout/provider.ts"
 import { clientLayerFor } from "../support/server.ts"
@@ -109,7 +110,7 @@ describe("paymentProvider.load (server)", () => {
 })
 
 describe("paymentProvider terms, enrich, otp and the revolving offer (server)", () => {
-  it.effect("CZG: enrich before the check is refused; the offer follows the product; a wrong OTP is refused; then the order", () =>
+  it.effect("CZG: enrich before the check is refused; the offer follows the product; otp needs the whole extra data; a wrong OTP is refused; then the order", () =>
     Effect.gen(function*() {
       const client = yield* freshClient
       yield* loggedInWithEmptyCart(client, sql, "vip-plus")
@@ -130,7 +131,17 @@ describe("paymentProvider terms, enrich, otp and the revolving offer (server)", 
       assert.closeTo(offer.offer!.installmentAmount! * 24, offer.offer!.totalAmount!, 0.5)
 
       for (let poll = 0; poll <= providerPendingPolls; poll++) yield* client.paymentProvider.load()
-      const enriched = yield* client.paymentProvider.enrich({ payload: { billingMethodId: "CZG", data: { income: "50000", employer: "Acme" } } })
+      const otpBeforeData = yield* client.paymentProvider.otp({ payload: { billingMethodId: "CZG", code: simulatedProviderOtpCode } })
+      assert.deepStrictEqual(messages(otpBeforeData.status), [checkoutFlashKeys.providerDataRequired])
+      const partial = yield* client.paymentProvider.enrich({ payload: { billingMethodId: "CZG", data: { phone: "+420601234567", monthlyIncome: "50000" } } })
+      assert.deepStrictEqual(messages(partial.status), [checkoutFlashKeys.providerDataInvalid])
+      const malformed = yield* client.paymentProvider.enrich({
+        payload: { billingMethodId: "CZG", data: { phone: "+420601234567", birthDate: "1990-13-01", monthlyIncome: "50000", employment: "employed" } }
+      })
+      assert.deepStrictEqual(messages(malformed.status), [checkoutFlashKeys.providerDataInvalid])
+      const enriched = yield* client.paymentProvider.enrich({
+        payload: { billingMethodId: "CZG", data: { phone: "+420601234567", birthDate: "1990-05-17", monthlyIncome: "50000", employment: "employed" } }
+      })
       assert.strictEqual(enriched.status?.status, "ok")
       const tooMuch = yield* client.paymentProvider.enrich({
         payload: { billingMethodId: "CZG", data: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`f${i}`, "x"])) }
@@ -140,10 +151,10 @@ describe("paymentProvider terms, enrich, otp and the revolving offer (server)", 
 
       const noOtp = yield* client.cartStep.nextStep({ payload: { step: 3 } })
       assert.deepStrictEqual(messages(noOtp.status), [checkoutFlashKeys.paymentOtpRequired])
-      const wrong = yield* client.paymentProvider.otp({ payload: { billingMethodId: "CZG", code: "0000" } })
+      const wrong = yield* client.paymentProvider.otp({ payload: { billingMethodId: "CZG", code: "654321" } })
       assert.deepStrictEqual(messages(wrong.status), [checkoutFlashKeys.providerOtpInvalid])
       assert.isTrue(hasPaymentProviderCheckError(wrong.status?.flashMessages ?? []))
-      const right = yield* client.paymentProvider.otp({ payload: { billingMethodId: "CZG", code: "123456" } })
+      const right = yield* client.paymentProvider.otp({ payload: { billingMethodId: "CZG", code: simulatedProviderOtpCode } })
       assert.strictEqual(right.status?.status, "ok")
       const placed = yield* client.cartStep.nextStep({ payload: { step: 3 } })
       assert.strictEqual(placed.step, 4)

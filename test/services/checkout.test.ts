@@ -749,12 +749,27 @@ describe("Checkout: the calls of the customer, delivery and payment steps (servi
       assert.strictEqual(offered.revolvingOffer?.installmentCount, 24)
       yield* h.settle(Effect.map(stateOf, (s) => s.paymentProvider === "done" || s.paymentProvider === "error"))
       assert.strictEqual((yield* stateOf).paymentProvider, "done")
-      assert.isFalse((yield* checkout.sendProviderData("CZG", { income: "50000", employer: "Acme" })).error)
-      assert.isFalse((yield* checkout.acceptProviderTerms("CZG", true)).error)
+      const refused = yield* checkout.sendProviderData("CZG", { monthlyIncome: "50000" })
+      assert.isTrue(refused.error)
+      assert.deepStrictEqual(refused.providerRefusal, { screen: "data", message: "err_payment_provider_data_invalid" })
+      assert.isFalse(refused.providerProgress.dataSent)
+      const sent = yield* checkout.sendProviderData("CZG", {
+        phone: "+420601234567",
+        birthDate: "1990-05-17",
+        monthlyIncome: "50000",
+        employment: "employed"
+      })
+      assert.isFalse(sent.error)
+      assert.isTrue(sent.providerProgress.dataSent)
+      assert.isUndefined(sent.providerRefusal)
+      assert.isTrue((yield* checkout.acceptProviderTerms("CZG", true)).providerProgress.termsAccepted)
       const wrong = yield* checkout.confirmProviderOtp("CZG", "0000")
       assert.isTrue(wrong.error, "§8: a flash containing err marks a provider-check error")
+      assert.deepStrictEqual(wrong.providerRefusal, { screen: "otp", message: "err_payment_provider_otp_invalid" })
+      assert.isFalse(wrong.providerProgress.otpConfirmed)
       const right = yield* checkout.confirmProviderOtp("CZG", " 123456 ")
       assert.isFalse(right.error)
+      assert.deepStrictEqual(right.providerProgress, { termsAccepted: true, dataSent: true, otpConfirmed: true })
       assert.deepStrictEqual(JSON.parse(h.requestsTo("/api/v2/cart.cart-pfc/otp").at(-1)!.body), { billingMethodId: "CZG", code: "123456" })
       assert.strictEqual((yield* checkout.nextStep).step, "confirmation")
     }).pipe(Effect.provide(checkoutLayer())))

@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { useEffect, useRef, useState } from "react"
+import { useEffect, useId, useRef, useState } from "react"
 import { maxInvoiceNoteLength } from "../../../core/domain/checkout.ts"
 import { deliveryMethodsOf } from "../../../core/domain/delivery.ts"
 import type { CheckoutState } from "../../../core/services/checkoutState.ts"
@@ -23,6 +23,9 @@ import type { OutletActions } from "../../storefront/hooks.ts"
 import { useShopText } from "../../storefront/text.tsx"
 import { DeliveryChoice } from "./DeliveryChoice.tsx"
 import { PaymentChoice } from "./PaymentChoice.tsx"
+import { isProviderComplete, providerScreensOf } from "../../../core/domain/payment.ts"
+import type { ProviderActions } from "./providerActions.ts"
+import { PaymentProviderScreens } from "./ProviderScreens.tsx"
 import { PaymentProviderStatus } from "./PaymentProviderStatus.tsx"
 import type { TileSource } from "./PickupMap.tsx"
 import type { ShippingActions } from "./shippingActions.ts"
@@ -32,6 +35,13 @@ export interface ShippingStepProps {
   /** The checkout's state (deliveries, branches, payments, consents). */
   readonly state: CheckoutState
   readonly actions: ShippingActions
+  /**
+   * The payment provider's actions: given, the step shows the provider's screens of CZN / CZG after the check
+   * answered and keeps the order button disabled until they are done (the server refuses the order before).
+   */
+  readonly provider?: ProviderActions | undefined
+  /** A demo provider's one-time code, shown in a notice on the code screen (the reference backend sends no text message). */
+  readonly demoOtpCode?: string | undefined
   /** The shopper's geocoded shipping point, if known (where the pick-up map opens). */
   readonly shippingPoint?: { readonly lat: number; readonly lng: number } | undefined
   /** Map tiles for the pick-up map (off by default: the map draws country outlines offline). */
@@ -44,7 +54,7 @@ export interface ShippingStepProps {
 const ignore = () => undefined
 
 /** The shipping step. */
-export function ShippingStep({ state, actions, shippingPoint, tiles, outlets, className }: ShippingStepProps) {
+export function ShippingStep({ state, actions, provider, demoOtpCode, shippingPoint, tiles, outlets, className }: ShippingStepProps) {
   const { t } = useShopText()
   const [note, setNote] = useState("")
   const [placing, setPlacing] = useState(false)
@@ -54,13 +64,13 @@ export function ShippingStep({ state, actions, shippingPoint, tiles, outlets, cl
     loaded.current = true
     void actions.loadConsents().catch(ignore)
   }, [actions])
+  const blockedId = useId()
+  const providerPending = provider !== undefined && state.selectedPayment !== undefined &&
+    providerScreensOf(state.selectedPayment).length > 0 &&
+    !isProviderComplete(state.selectedPayment, state.paymentProvider === "done", state.providerProgress)
   const deliveries = state.deliveries.filter((delivery) => deliveryMethodsOf(delivery).length > 0)
   return (
-    <form className={["shipping-step", className].filter(Boolean).join(" ")} onSubmit={(e) => {
-      e.preventDefault()
-      setPlacing(true)
-      void actions.placeOrder(note).catch(ignore).finally(() => setPlacing(false))
-    }}>
+    <div className={["shipping-step", className].filter(Boolean).join(" ")}>
       {deliveries.map((delivery, index) => (
         <DeliveryChoice key={String(delivery.deliveryId)} delivery={delivery} index={index} count={deliveries.length}
           branches={state.branches} suggestions={state.geoSuggestions} shippingPoint={shippingPoint ?? delivery.address?.shipping} tiles={tiles}
@@ -76,7 +86,13 @@ export function ShippingStep({ state, actions, shippingPoint, tiles, outlets, cl
       ))}
       <PaymentChoice methods={state.billingMethods} selected={state.selectedPayment}
         onSelect={(selection) => void actions.selectPayment(selection).catch(ignore)} />
-      <PaymentProviderStatus phase={state.paymentProvider} error={state.error} />
+      <PaymentProviderStatus phase={state.paymentProvider} error={state.error && state.paymentProvider !== "done"} />
+      {provider !== undefined && <PaymentProviderScreens state={state} actions={provider} demoOtpCode={demoOtpCode} />}
+      <form className="shipping-order" onSubmit={(e) => {
+        e.preventDefault()
+        setPlacing(true)
+        void actions.placeOrder(note).catch(ignore).finally(() => setPlacing(false))
+      }}>
       {state.consents.length > 0 && (
         <fieldset className="consents">
           <legend>{t("sf_order_consents")}</legend>
@@ -96,7 +112,10 @@ export function ShippingStep({ state, actions, shippingPoint, tiles, outlets, cl
         <label htmlFor="invoice-note">{t("sf_invoice_note")}</label>
         <textarea id="invoice-note" rows={2} maxLength={maxInvoiceNoteLength} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
       </p>
-      <button type="submit" className="button primary big" disabled={placing} aria-busy={placing}>{t("sf_place_order")}</button>
-    </form>
+      {providerPending && <p id={blockedId} className="hint">{t("pp_order_blocked")}</p>}
+      <button type="submit" className="button primary big" disabled={placing || providerPending} aria-busy={placing}
+        aria-describedby={providerPending ? blockedId : undefined}>{t("sf_place_order")}</button>
+      </form>
+    </div>
   )
 }

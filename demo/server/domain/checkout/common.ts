@@ -50,6 +50,8 @@ export const checkoutFlashKeys = {
   providerNotStarted: "err_payment_provider_not_started",
   providerOtpInvalid: "err_payment_provider_otp_invalid",
   providerDataTooLarge: "err_payment_provider_data_too_large",
+  providerDataInvalid: "err_payment_provider_data_invalid",
+  providerDataRequired: "err_payment_provider_data_required",
   revolvingUnavailable: "err_revolving_unavailable",
   dimensionDataInvalid: "tag_dimension_data_invalid"
 } as const

@@ -3,12 +3,19 @@
  *
  * @module
  */
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import type { ResponseStatus } from "../../../../core/api/entities/envelope.ts"
 import type { BillingMethods } from "../../../../core/api/entities/payment.ts"
 import type { SessionData } from "../../../../core/api/security.ts"
-import { backgroundLoadCodes, deferredPaymentCode, isBackgroundLoadEligible, revolvingPaymentCode } from "../../../../core/domain/payment.ts"
+import { ProviderApplicantData } from "../../../../core/api/paymentProvider.ts"
+import {
+  backgroundLoadCodes,
+  deferredPaymentCode,
+  isBackgroundLoadEligible,
+  revolvingPaymentCode,
+  simulatedProviderOtpCode
+} from "../../../../core/domain/payment.ts"
 import { round2 } from "../cart/money.ts"
 import { checkoutFlashKeys, errorStatus, flash, okResponseStatus } from "./common.ts"
 import { type CheckoutContext, loadContext } from "./context.ts"
@@ -46,6 +53,7 @@ export interface ProviderCheckRow {
   readonly reason: string | null
   readonly terms_accepted: boolean | null
   readonly otp_confirmed: boolean
+  readonly enrich_data: unknown
 }
 
 /** The provider check of a cart and billing method, if one started. */
@@ -53,7 +61,7 @@ export const loadProviderCheck = (cartId: number, code: string) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const rows = yield* sql<ProviderCheckRow>`
-      SELECT polls, state, reason, terms_accepted, otp_confirmed
+      SELECT polls, state, reason, terms_accepted, otp_confirmed, enrich_data
       FROM payment_provider_checks WHERE cart_id = ${cartId} AND billing_code = ${code}`
     return rows[0]
   })
@@ -110,7 +118,7 @@ export const providerLoad = (session: SessionData) =>
       const rows = yield* sql<ProviderCheckRow>`
         INSERT INTO payment_provider_checks (cart_id, billing_code, polls) VALUES (${ctx.state.cartId}, ${code}, 1)
         ON CONFLICT (cart_id, billing_code) DO UPDATE SET polls = payment_provider_checks.polls + 1, updated_at = now()
-        RETURNING polls, state, reason, terms_accepted, otp_confirmed`
+        RETURNING polls, state, reason, terms_accepted, otp_confirmed, enrich_data`
       const check = rows[0]!
       if (refusedAtOnce === undefined && check.state === "pending" && check.polls <= providerPendingPolls) {
         return { pending: true as const }
@@ -142,6 +150,14 @@ const isProviderMethod = (shopId: string, code: string) =>
     return rows.length > 0
   })
 
+const isApplicantData = Schema.is(ProviderApplicantData)
+
+/** The stored enrich data as a record (jsonb comes back parsed; a text answer is parsed here). */
+const asRecord = (value: unknown): Readonly<Record<string, unknown>> => {
+  const parsed = typeof value === "string" ? JSON.parse(value) as unknown : value
+  return typeof parsed === "object" && parsed !== null ? parsed as Record<string, unknown> : {}
+}
+
 /** A terms, enrich or otp call of the provider check (§7). */
 export type ProviderAction =
   | { readonly _tag: "terms"; readonly billingMethodId: string; readonly accepted: boolean }
@@ -151,7 +167,9 @@ export type ProviderAction =
 /**
  * terms / enrich / otp of the provider check (§7): records the terms acceptance, merges the extra data, confirms
  * the one-time code. Refused with an `err_` flash (§8) for a method without a provider check, for enrich and otp
- * before the check started, for too much data, and for a code of only zeros (the simulated wrong code).
+ * before the check started, for too much data; for revolving credit (CZG) also for extra data that is not a whole
+ * {@link ProviderApplicantData} (with what was sent before), for otp before that data, and for any code but the
+ * simulated provider's `simulatedProviderOtpCode` (the demo shows it; no text message is sent).
  */
 export const providerAction = (session: SessionData, action: ProviderAction) =>
   Effect.gen(function*() {
@@ -164,9 +182,11 @@ export const providerAction = (session: SessionData, action: ProviderAction) =>
         ON CONFLICT (cart_id, billing_code) DO UPDATE SET terms_accepted = excluded.terms_accepted, updated_at = now()`
       return { status: okResponseStatus }
     }
-    if ((yield* loadProviderCheck(session.cartId, code)) === undefined) {
+    const check = yield* loadProviderCheck(session.cartId, code)
+    if (check === undefined) {
       return { status: errorStatus(flash(checkoutFlashKeys.providerNotStarted)) }
     }
+    const needsApplicant = otpRequiredCodes.includes(code)
     if (action._tag === "enrich") {
       const entries = Object.entries(action.data)
       if (
@@ -175,11 +195,17 @@ export const providerAction = (session: SessionData, action: ProviderAction) =>
       ) {
         return { status: errorStatus(flash(checkoutFlashKeys.providerDataTooLarge)) }
       }
+      if (needsApplicant && !isApplicantData({ ...asRecord(check.enrich_data), ...action.data })) {
+        return { status: errorStatus(flash(checkoutFlashKeys.providerDataInvalid)) }
+      }
       yield* sql`UPDATE payment_provider_checks SET enrich_data = enrich_data || ${JSON.stringify(action.data)}::jsonb, updated_at = now()
                  WHERE cart_id = ${session.cartId} AND billing_code = ${code}`
       return { status: okResponseStatus }
     }
-    if (/^0+$/.test(action.code)) return { status: errorStatus(flash(checkoutFlashKeys.providerOtpInvalid)) }
+    if (needsApplicant && !isApplicantData(asRecord(check.enrich_data))) {
+      return { status: errorStatus(flash(checkoutFlashKeys.providerDataRequired)) }
+    }
+    if (action.code !== simulatedProviderOtpCode) return { status: errorStatus(flash(checkoutFlashKeys.providerOtpInvalid)) }
     yield* sql`UPDATE payment_provider_checks SET otp_confirmed = true, updated_at = now()
                WHERE cart_id = ${session.cartId} AND billing_code = ${code}`
     return { status: okResponseStatus }

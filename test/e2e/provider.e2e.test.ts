@@ -1,0 +1,157 @@
+/**
+ * The payment provider's screens in the browser (§4, §7): a logged-in customer in CZ10MA buys on instalments (CZG)
+ * through the revolving offer, the provider's terms, the extra data (refused first by the client's Schema check), a
+ * wrong and then the right one-time code (the demo provider shows it), and sees the confirmation. Screenshots of
+ * each screen at 375 and 1280 px go to docs/screenshots; axe runs on each.
+ */
+import { mkdirSync } from "node:fs"
+import { resolve } from "node:path"
+import { fileURLToPath } from "node:url"
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { simulatedProviderOtpCode } from "../../core/domain/payment.ts"
+import { shopById } from "../../core/domain/shop.ts"
+import { translate, uiLanguageOf, type MessageKey } from "../../core/messages/index.ts"
+import { axeViolations, breakpoints, launchChromium, startShop, watchErrors, type Shop } from "./harness.ts"
+
+const screenshots = resolve(fileURLToPath(new URL("../../docs/screenshots", import.meta.url)))
+mkdirSync(screenshots, { recursive: true })
+
+const shopId = "CZ10MA"
+const keys = shopById(shopId).urlKeys
+const t = (key: MessageKey, params?: Record<string, string | number>) =>
+  (translate as (l: string, k: string, p?: object) => string)(uiLanguageOf(shopById(shopId)), key, params)
+
+let shop: Shop
+let browser: Browser
+
+beforeAll(async () => {
+  shop = await startShop()
+  browser = await launchChromium()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await shop?.stop()
+})
+
+/** Screenshots at 375 and 1280 px and axe at both. */
+const screen = async (page: Page, name: string) => {
+  for (const width of [375, breakpoints.desktop]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.locator(".provider-screens").scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `${screenshots}/provider-${name}-${width}.png` })
+    expect(await axeViolations(page), `axe on ${name} at ${width}`).toEqual([])
+  }
+}
+
+/** Until the consent panel is gone (a click before hydration does nothing). */
+const agreeConsent = async (page: Page) => {
+  const agree = page.getByRole("button", { name: t("sf_consent_agree") })
+  await expect.poll(async () => {
+    if (await agree.isVisible()) await agree.click().catch(() => undefined)
+    return agree.isVisible()
+  }, { timeout: 60_000, interval: 500 }).toBe(false)
+}
+
+/** Adds an in-stock product of at least `min` Kč (the provider's lower limit for CZG) to the cart. */
+const addProductOfAtLeast = async (page: Page, min: number) => {
+  await page.goto(`${shop.url}/`)
+  const categories = await page.getByRole("navigation", { name: t("sf_categories") }).getByRole("link").evaluateAll(
+    (links) => links.map((link) => link.getAttribute("href") ?? "")
+  )
+  for (const category of categories.slice(0, 8)) {
+    await page.goto(`${shop.url}${category}`)
+    const cards = page.locator(".product-card").filter({ hasText: t("sf_in_stock") })
+    for (const card of await cards.all()) {
+      const price = Number((await card.locator(".price").first().innerText()).replace(/[^0-9,]/g, "").replace(",", "."))
+      if (price >= min) {
+        await card.locator("a").first().click()
+        await page.getByRole("button", { name: t("sf_add_to_cart") }).click()
+        await expect.poll(() => page.getByRole("status").filter({ hasText: t("sf_added_to_cart") }).count(), { timeout: 15_000 }).toBe(1)
+        return
+      }
+    }
+  }
+  throw new Error(`no product of at least ${min} Kč`)
+}
+
+describe("the payment provider's screens", () => {
+  it("CZ10MA: buys on instalments (CZG) through offer, terms, extra data, a wrong then the right code", async () => {
+    const context = await browser.newContext({ viewport: { width: breakpoints.desktop, height: 900 } })
+    await context.addCookies([{ name: "sf_shop", value: shopId, url: shop.url }])
+    const page = await context.newPage()
+    const errors = watchErrors(page, (text) => text.includes("404"))
+    await page.goto(`${shop.url}/`, { timeout: 120_000 })
+    await agreeConsent(page)
+    await page.goto(`${shop.url}${keys.login}`)
+    await page.getByLabel(t("sf_email")).fill("gold@example.cz")
+    await page.getByLabel(t("sf_password")).fill("demo1234")
+    await page.getByRole("button", { name: t("sf_login") }).last().click()
+    await page.waitForURL((url) => url.pathname === keys.clientMyAccount)
+    await addProductOfAtLeast(page, 3_100)
+
+    await page.goto(`${shop.url}${keys.cart}`)
+    await page.getByRole("button", { name: t("sf_continue_to_checkout") }).click()
+    await page.waitForURL((url) => url.pathname === `${keys.cart}/1`)
+    await page.getByRole("button", { name: t("sf_continue"), exact: true }).click({ timeout: 20_000 })
+    await page.waitForURL((url) => url.pathname === `${keys.cart}/3`, { timeout: 20_000 })
+    const own = page.getByRole("group", { name: t("sf_delivery"), exact: true })
+    await own.getByRole("radio").last().click()
+    await expect.poll(() => own.getByRole("status").isVisible(), { timeout: 15_000 }).toBe(true)
+
+    const payments = page.getByRole("group", { name: t("sf_payment") })
+    await payments.getByRole("radio", { name: /splátky/ }).click()
+    // The order waits for the provider's screens.
+    await expect.poll(() => page.getByRole("button", { name: t("sf_place_order") }).isDisabled(), { timeout: 15_000 }).toBe(true)
+
+    // The offer (after the 2 s check) and the terms.
+    const offer = page.getByRole("region", { name: /splát/ })
+    await expect.poll(() => offer.getByText(t("pp_offer_monthly")).isVisible(), { timeout: 30_000 }).toBe(true)
+    expect(await offer.innerText()).toMatch(/Kč/)
+    await screen(page, "offer-terms")
+    const terms = page.getByRole("form", { name: t("pp_terms_title") })
+    await terms.getByRole("button", { name: t("pp_terms_submit") }).click()
+    await expect.poll(() => terms.getByRole("alert").innerText()).toBe(t("pp_terms_required"))
+    await terms.getByRole("checkbox", { name: t("pp_terms_accept") }).check()
+    await terms.getByRole("button", { name: t("pp_terms_submit") }).click()
+
+    // The extra data: refused by the Schema check field by field, then sent.
+    const data = page.getByRole("form", { name: t("pp_data_title") })
+    await data.waitFor({ timeout: 15_000 })
+    await data.getByLabel(t("pp_phone")).fill("12")
+    await data.getByRole("button", { name: t("pp_data_submit") }).click()
+    await expect.poll(() => data.getByText(t("pp_phone_invalid")).isVisible()).toBe(true)
+    await expect.poll(() => data.getByText(t("pp_employment_invalid")).isVisible()).toBe(true)
+    await screen(page, "data-errors")
+    await data.getByLabel(t("pp_phone")).fill("+420 601 234 567")
+    await data.getByLabel(t("pp_birth_date")).fill("1990-05-17")
+    await data.getByLabel(t("pp_monthly_income")).fill("42000")
+    await data.getByLabel(t("pp_employment")).selectOption("employed")
+    await data.getByRole("button", { name: t("pp_data_submit") }).click()
+
+    // The one-time code: the demo provider shows it; a wrong one is refused and the shopper tries again.
+    const otp = page.getByRole("form", { name: t("pp_otp_title") })
+    await otp.waitFor({ timeout: 15_000 })
+    await expect.poll(() => otp.getByRole("note").innerText()).toContain(simulatedProviderOtpCode)
+    await otp.getByLabel(t("pp_otp_label")).fill("999999")
+    await otp.getByRole("button", { name: t("pp_otp_submit") }).click()
+    await expect.poll(() => otp.getByText(t("err_payment_provider_otp_invalid")).isVisible(), { timeout: 15_000 }).toBe(true)
+    await screen(page, "otp-wrong")
+    await otp.getByLabel(t("pp_otp_label")).fill(simulatedProviderOtpCode)
+    await otp.getByRole("button", { name: t("pp_otp_submit") }).click()
+    await expect.poll(() => page.getByText(t("pp_otp_confirmed")).isVisible(), { timeout: 15_000 }).toBe(true)
+    await screen(page, "done")
+
+    const consents = page.getByRole("group", { name: t("sf_order_consents") })
+    for (const box of await consents.getByRole("checkbox").all()) {
+      if (!(await box.isChecked())) await box.click()
+    }
+    await page.getByRole("button", { name: t("sf_place_order") }).click()
+    await page.waitForURL((url) => url.pathname === `${keys.cart}/4`, { timeout: 30_000 })
+    const placed = await page.getByRole("main").getByRole("heading", { level: 2 }).innerText()
+    expect(/\d{4,}/.exec(placed)?.[0], placed).toBeDefined()
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
