@@ -266,7 +266,8 @@ const benchServer = async (target: string, env: Record<string, string>, statemen
     for (const read of reads) await measure(target, read.scenario, { url: `${base}${read.path}`, headers: one.headers })
     await measure(target, "add-to-cart / change-amount, cart of 3", { url: base, requests: cartWrites(shoppers) })
 
-    // RSS after the scenarios, then after `memoryRequests` more spread over every endpoint above.
+    // RSS after the scenarios, then after `memoryRequests` more spread over every endpoint above (a shop's mix:
+    // mostly reads, some cart writes).
     const before = rssMiB(child)
     const mixed = await new Promise<autocannon.Result>((resolve, reject) =>
       autocannon({
@@ -274,7 +275,11 @@ const benchServer = async (target: string, env: Record<string, string>, statemen
         headers: one.headers,
         connections,
         amount: memoryRequests,
-        requests: [...reads.map((read): autocannon.Request => ({ method: "GET", path: read.path })), ...cartWrites(shoppers)]
+        // Every connection in turn: the four reads twelve times, then a cart write pair (4 % writes).
+        requests: [
+          ...Array.from({ length: 12 }, () => reads.map((read): autocannon.Request => ({ method: "GET", path: read.path }))).flat(),
+          ...cartWrites(shoppers)
+        ]
       }, (e, r) => e ? reject(e) : resolve(r)))
     const after = rssMiB(child)
     return { target, idle, before, after, errors: mixed.errors + mixed.timeouts + mixed.non2xx }
