@@ -38,7 +38,8 @@ const freePort = () =>
   })
 
 const waitFor = async (url: string, child: ChildProcess) => {
-  for (let i = 0; i < 600; i++) {
+  // A first start migrates and seeds the embedded database: minutes on a loaded machine.
+  for (let i = 0; i < 3000; i++) {
     if (child.exitCode !== null) throw new Error(`${url}: the server exited with ${child.exitCode}`)
     try {
       await fetch(url)
@@ -47,7 +48,7 @@ const waitFor = async (url: string, child: ChildProcess) => {
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
   }
-  throw new Error(`${url} did not answer within 60 s`)
+  throw new Error(`${url} did not answer within 300 s`)
 }
 
 const start = async (script: string, env: Record<string, string>) => {
@@ -58,7 +59,12 @@ const start = async (script: string, env: Record<string, string>) => {
     stdio: ["ignore", "ignore", "inherit"]
   })
   const base = `http://127.0.0.1:${port}`
-  await waitFor(`${base}/`, child)
+  try {
+    await waitFor(`${base}/`, child)
+  } catch (error) {
+    child.kill("SIGTERM")
+    throw error
+  }
   return { base, child }
 }
 
