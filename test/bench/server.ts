@@ -6,8 +6,10 @@
  * seeded) and, when DATABASE_URL names a PostgreSQL server, a second time on a new database there.
  *
  * Scenarios: session read; header widgets data for a cart of 3 lines; load-cart of that cart; a
- * product listing page (a category's first page); add-to-cart with a valid session and CSRF token
- * (50 shoppers, one per connection). Then the server's RSS at idle and after 100,000 more requests.
+ * product listing page (a category's first page); cart writes with a valid session and CSRF token:
+ * add-to-cart then change-amount back to 1, in turn (50 shoppers with carts of 3 lines, which stay
+ * that size). Then the server's RSS at idle, after the scenarios and after 100,000 more requests
+ * spread over all those endpoints (BENCH_MEMORY_REQUESTS).
  * Where DATABASE_URL's server loads `pg_stat_statements` (and the extension exists in its admin database), it
  * also prints the statements each scenario runs per request, counted by PostgreSQL.
  *
@@ -36,7 +38,8 @@ const freePort = () =>
   })
 
 const waitFor = async (url: string, child: ChildProcess) => {
-  for (let i = 0; i < 600; i++) {
+  // A first start migrates and seeds the embedded database: minutes on a loaded machine.
+  for (let i = 0; i < 3000; i++) {
     if (child.exitCode !== null) throw new Error(`${url}: the server exited with ${child.exitCode}`)
     try {
       await fetch(url)
@@ -45,7 +48,7 @@ const waitFor = async (url: string, child: ChildProcess) => {
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
   }
-  throw new Error(`${url} did not answer within 60 s`)
+  throw new Error(`${url} did not answer within 300 s`)
 }
 
 const start = async (script: string, env: Record<string, string>) => {
@@ -56,7 +59,12 @@ const start = async (script: string, env: Record<string, string>) => {
     stdio: ["ignore", "ignore", "inherit"]
   })
   const base = `http://127.0.0.1:${port}`
-  await waitFor(`${base}/`, child)
+  try {
+    await waitFor(`${base}/`, child)
+  } catch (error) {
+    child.kill("SIGTERM")
+    throw error
+  }
   return { base, child }
 }
 
@@ -159,6 +167,57 @@ const add = async (base: string, headers: Record<string, string>, variantId: num
     body: JSON.stringify({ variantId, amount: 1, extended: true })
   })
   if (response.status !== 200) throw new Error(`add-to-cart answered ${response.status}: ${await response.text()}`)
+  const body = (await response.json()) as { cartItems?: ReadonlyArray<{ articleId: number; variantId?: number }> }
+  const line = body.cartItems?.find((article) => article.variantId === variantId)
+  if (line === undefined) throw new Error(`add-to-cart of ${variantId} answered no line of it`)
+  return line.articleId
+}
+
+/** A shopper whose cart holds one piece each of `variants` (3 lines), with the ids of those lines. */
+const shopperWithCart = async (base: string, variants: ReadonlyArray<number>) => {
+  const who = await shopper(base)
+  const lines: Array<{ variantId: number; itemId: number }> = []
+  for (const variantId of variants) lines.push({ variantId, itemId: await add(base, who.headers, variantId) })
+  return { ...who, lines }
+}
+
+type CartShopper = Awaited<ReturnType<typeof shopperWithCart>>
+
+/**
+ * The cart writes, in turn on every connection: add one piece of a shopper's line (count 1 -> 2), then set that
+ * line's amount back to 1. Shoppers and lines are taken round-robin, so the carts keep 3 lines of a few pieces however
+ * long the run (a cart that grew without bound would measure the size of the cart, not the write).
+ */
+const cartWrites = (shoppers: ReadonlyArray<CartShopper>): Array<autocannon.Request> => {
+  let next = 0
+  type Turn = { who?: CartShopper; line?: { variantId: number; itemId: number } }
+  return [
+    {
+      method: "PUT",
+      path: "/api/v2/cart.cart-api/add-to-cart",
+      setupRequest: (request, context) => {
+        const turn = context as Turn
+        const who = shoppers[next % shoppers.length]!
+        const line = who.lines[Math.floor(next / shoppers.length) % who.lines.length]!
+        next++
+        turn.who = who
+        turn.line = line
+        return {
+          ...request,
+          headers: { ...who.headers, "idempotency-key": randomUUID() },
+          body: JSON.stringify({ variantId: line.variantId, amount: 1, extended: true })
+        }
+      }
+    },
+    {
+      method: "POST",
+      path: "/api/v2/cart.cart-api/change-amount",
+      setupRequest: (request, context) => {
+        const { who, line } = context as Turn
+        return { ...request, headers: who!.headers, body: JSON.stringify({ id: line!.itemId, amount: 1, extended: true }) }
+      }
+    }
+  ]
 }
 
 const listingPath = async (base: string, headers: Record<string, string>): Promise<string> => {
@@ -179,53 +238,57 @@ const benchServer = async (target: string, env: Record<string, string>, statemen
   const { base, child } = await start("demo/server/main.ts", env)
   try {
     const one = await shopper(base)
-    const variants = await variantsInStock(base, one.headers)
-    for (const variantId of variants.slice(0, 3)) await add(base, one.headers, variantId)
+    const variants = (await variantsInStock(base, one.headers)).slice(0, 3)
+    for (const variantId of variants) await add(base, one.headers, variantId)
     const listing = await listingPath(base, one.headers)
+    const shoppers: Array<CartShopper> = []
+    for (let i = 0; i < connections; i++) shoppers.push(await shopperWithCart(base, variants))
+    const reads = [
+      { scenario: "session read", path: "/api/session" },
+      { scenario: "widgets data, cart of 3", path: "/api/widgets/getWidgetsData" },
+      { scenario: "load-cart, cart of 3", path: "/api/v2/cart.cart-api/load-cart" },
+      { scenario: "product listing page", path: listing }
+    ]
 
     if (statements !== undefined) {
       const get = (path: string) => () => fetch(`${base}${path}`, { headers: one.headers }).then((response) => response.text())
-      const other = await shopper(base)
-      await countStatements(statements, "session read", get("/api/session"))
-      await countStatements(statements, "widgets data, cart of 3", get("/api/widgets/getWidgetsData"))
-      await countStatements(statements, "load-cart, cart of 3", get("/api/v2/cart.cart-api/load-cart"))
-      await countStatements(statements, "product listing page", get(listing))
-      let adds = 0
-      await countStatements(statements, "add-to-cart", () => add(base, other.headers, variants[adds++ % variants.length]!))
+      for (const read of reads) await countStatements(statements, read.scenario, get(read.path))
+      const other = await shopperWithCart(base, variants)
+      let turn = 0
+      const write = (path: string, method: string, body: () => unknown, headers: Record<string, string> = {}) => () =>
+        fetch(`${base}${path}`, { method, headers: { ...other.headers, ...headers }, body: JSON.stringify(body()) }).then(async (response) => {
+          if (response.status !== 200) throw new Error(`${path} answered ${response.status}`)
+          return response.text()
+        })
+      await countStatements(statements, "add-to-cart, cart of 3", () =>
+        write("/api/v2/cart.cart-api/add-to-cart", "PUT", () => ({ variantId: other.lines[turn % 3]!.variantId, amount: 1, extended: true }), {
+          "idempotency-key": randomUUID()
+        })())
+      await countStatements(statements, "change-amount, cart of 3", write("/api/v2/cart.cart-api/change-amount", "POST", () => ({ id: other.lines[turn++ % 3]!.itemId, amount: 1, extended: true })))
     }
 
     await load({ url: `${base}/api/session`, headers: one.headers, duration: 2 })
     const idle = rssMiB(child)
-    await measure(target, "session read", { url: `${base}/api/session`, headers: one.headers })
-    await measure(target, "widgets data, cart of 3", { url: `${base}/api/widgets/getWidgetsData`, headers: one.headers })
-    await measure(target, "load-cart, cart of 3", { url: `${base}/api/v2/cart.cart-api/load-cart`, headers: one.headers })
-    await measure(target, "product listing page", { url: `${base}${listing}`, headers: one.headers })
+    for (const read of reads) await measure(target, read.scenario, { url: `${base}${read.path}`, headers: one.headers })
+    await measure(target, "add-to-cart / change-amount, cart of 3", { url: base, requests: cartWrites(shoppers) })
 
-    const shoppers = await Promise.all(Array.from({ length: connections }, () => shopper(base)))
-    let next = 0
-    await measure(target, "add-to-cart", {
-      url: `${base}/api/v2/cart.cart-api/add-to-cart`,
-      requests: [{
-        method: "PUT",
-        setupRequest: (request) => {
-          const who = shoppers[next % shoppers.length]!
-          const variantId = variants[Math.floor(next / shoppers.length) % variants.length]!
-          next++
-          return {
-            ...request,
-            headers: { ...who.headers, "idempotency-key": randomUUID() },
-            body: JSON.stringify({ variantId, amount: 1, extended: true })
-          }
-        }
-      }]
-    })
-
+    // RSS after the scenarios, then after `memoryRequests` more spread over every endpoint above (a shop's mix:
+    // mostly reads, some cart writes).
     const before = rssMiB(child)
-    await new Promise<autocannon.Result>((resolve, reject) =>
-      autocannon({ url: `${base}/api/widgets/getWidgetsData`, headers: one.headers, connections, amount: memoryRequests }, (e, r) =>
-        e ? reject(e) : resolve(r)))
+    const mixed = await new Promise<autocannon.Result>((resolve, reject) =>
+      autocannon({
+        url: base,
+        headers: one.headers,
+        connections,
+        amount: memoryRequests,
+        // Every connection in turn: the four reads twelve times, then a cart write pair (4 % writes).
+        requests: [
+          ...Array.from({ length: 12 }, () => reads.map((read): autocannon.Request => ({ method: "GET", path: read.path }))).flat(),
+          ...cartWrites(shoppers)
+        ]
+      }, (e, r) => e ? reject(e) : resolve(r)))
     const after = rssMiB(child)
-    return { target, idle, before, after }
+    return { target, idle, before, after, errors: mixed.errors + mixed.timeouts + mixed.non2xx }
   } finally {
     child.kill("SIGTERM")
   }
@@ -262,10 +325,11 @@ const main = async () => {
   for (const row of results) {
     console.log(`| ${row.target} | ${row.scenario} | ${pad(row.rps, 6)} | ${pad(row.p50, 4)} | ${pad(row.p99, 4)} | ${pad(row.errors, 3)} | ${pad(((100 * row.rps) / baseline).toFixed(1), 5)} % |`)
   }
-  console.log(`\n| target | RSS idle MiB | RSS before ${memoryRequests} requests | after | growth |`)
-  console.log(`|---|--:|--:|--:|--:|`)
+  const growth = (from: number, to: number) => `${(((to - from) / from) * 100).toFixed(1)} %`
+  console.log(`\n| target | RSS idle MiB | after the scenarios | after ${memoryRequests} more (all endpoints) | errors | growth over the ${memoryRequests} | growth from idle |`)
+  console.log(`|---|--:|--:|--:|--:|--:|--:|`)
   for (const row of memory) {
-    console.log(`| ${row.target} | ${row.idle} | ${row.before} | ${row.after} | ${(((row.after - row.before) / row.before) * 100).toFixed(1)} % |`)
+    console.log(`| ${row.target} | ${row.idle} | ${row.before} | ${row.after} | ${row.errors} | ${growth(row.before, row.after)} | ${growth(row.idle, row.after)} |`)
   }
   if (statementCounts.length > 0) {
     console.log(`\n| PostgreSQL statements per request | first | then (mean of 20) |`)

@@ -8,6 +8,7 @@ import { Effect, Stream } from "effect"
 import { SqlClient } from "effect/sql"
 import { maxQuantity } from "../../core/domain/quantity.ts"
 import { cartChangedChannel, Database } from "../../demo/server/db/Database.ts"
+import { makeReadCache, ReadCache } from "../../demo/server/db/ReadCache.ts"
 import { addToCart } from "../../demo/server/domain/cart/adding.ts"
 import { applyDiscount, removeDiscount } from "../../demo/server/domain/cart/discounts.ts"
 import { attachBundle, detachBundle } from "../../demo/server/domain/cart/bundles.ts"
@@ -18,6 +19,7 @@ import { loadBillingMethods } from "../../demo/server/domain/cart/billingMethods
 import { loadCart } from "../../demo/server/domain/cart/entity.ts"
 import { loadPurchase } from "../../demo/server/domain/cart/purchase.ts"
 import { loadWidgetCart } from "../../demo/server/domain/cart/widget.ts"
+import { type CartState, readCart, readCartCached } from "../../demo/server/domain/cart/reading.ts"
 import { round2, valueDiscounts } from "../../demo/server/domain/cart/money.ts"
 import { fingerprintOf, withIdempotencyKey } from "../../demo/server/domain/idempotency.ts"
 import { openCartFor } from "../../demo/server/domain/cart/ownership.ts"
@@ -375,5 +377,44 @@ layer(freshDatabase(), { timeout: 120_000 })("cart engine", (it) => {
       for (const item of purchase?.purchase?.items ?? []) {
         if (item.variantId !== undefined) assert.match(item.url ?? "", /^\/[^/]+\/[^/]+$/)
       }
+    }))
+
+  it.effect("a change decided from the locked cached cart answers exactly what a fresh read gives; a stale cached cart is not used", () =>
+    Effect.gen(function*() {
+      const sql = yield* sqlClient
+      const variant = yield* findVariant(sql, { min: 40, skip: 6 })
+      const other = yield* findVariant(sql, { min: 40, skip: 7 })
+      const cartId = yield* newCart()
+      const { itemId } = yield* addToCart(cartId, { variantId: variant.variant_id }, 3)
+      yield* addToCart(cartId, { variantId: other.variant_id }, 1)
+      const cache = makeReadCache()
+      const cached = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.provideService(effect, ReadCache, cache)
+      // the cache holds the cart at its current version: lowering a count and adding to a line start from it
+      const kept = yield* cached(readCartCached(cartId))
+      const otherLine = (state: CartState | undefined) => state?.lines.find((line) => line.variantId === other.variant_id)
+      const lowered = yield* cached(changeAmount(cartId, itemId, 2))
+      expect(lowered.state).toEqual(yield* readCart(cartId))
+      expect(otherLine(lowered.state)).toBe(otherLine(kept))
+      expect(lowered.state?.lines.find((line) => line.itemId === itemId)?.count).toBe(2)
+      cache.carts.invalidate(cartId)
+      yield* cached(readCartCached(cartId))
+      const added = yield* cached(addToCart(cartId, { variantId: variant.variant_id }, 4))
+      expect(added.state).toEqual(yield* readCart(cartId))
+      expect(added.state?.lines.find((line) => line.itemId === itemId)?.count).toBe(6)
+      // the cached cart is now a version behind: the change reads the cart instead and still answers the truth
+      const stale = yield* cached(readCartCached(cartId))
+      const again = yield* cached(changeAmount(cartId, itemId, 1))
+      expect(again.state).toEqual(yield* readCart(cartId))
+      expect(otherLine(again.state)).not.toBe(otherLine(stale))
+      expect(again.state?.lines.find((line) => line.itemId === itemId)?.count).toBe(1)
+      // concurrent changes from one cached version: one wins the lock with it, the others read; none loses an update
+      cache.carts.invalidate(cartId)
+      yield* cached(readCartCached(cartId))
+      const amounts = [5, 9, 2, 17, 11, 4]
+      const answers = yield* Effect.all(amounts.map((amount) => cached(changeAmount(cartId, itemId, amount))), { concurrency: "unbounded" })
+      const versions = answers.map((answer) => answer.state!.version).sort((a, b) => a - b)
+      expect(new Set(versions).size).toBe(amounts.length)
+      const last = answers.find((answer) => answer.state!.version === versions.at(-1))!
+      expect(last.state).toEqual(yield* readCart(cartId))
     }))
 })

@@ -3,8 +3,8 @@
  * payment settings), kept correct across server processes by the database itself: triggers
  * (migrations 11 and 13) notify `cache_invalidate` at commit whenever a cart, a session, stock, a
  * price, the catalogue or a shop's settings change, and every process drops what the notification names. A
- * server's own state-changing call also drops its session and cart before and after it runs, so a
- * shopper reads their own writes at once; other processes follow within the notification's delay.
+ * server's own state-changing call also drops its session before and its session and cart after it
+ * runs, so a shopper reads their own writes at once; other processes follow within the notification's delay.
  * Entries also expire after a short time, which bounds staleness from time alone (a discount's
  * validity window, a session's expiry is checked on every hit).
  *
@@ -58,6 +58,12 @@ export class KeyedCache<K, V> {
         Effect.ensuring(Effect.sync(() => this.end(key)))
       )
     })
+  }
+
+  /** The value kept under `key` at `now` (ms), without loading; undefined when there is none or it expired. */
+  peek(key: K, now: number): V | undefined {
+    const hit = this.entries.get(key)
+    return hit !== undefined && hit.expiresAt > now ? hit.value : undefined
   }
 
   /** Drops `key`; a load of it in flight is not kept. */
@@ -121,8 +127,11 @@ export interface ReadCacheShape {
    * `catalogue`, `shop_settings`).
    */
   readonly apply: (payload: string) => void
-  /** Drops a session and its cart: a state-changing call runs between two of these. */
-  readonly forget: (sessionId: string, cartId: number) => void
+  /**
+   * Drops a session and, when given, its cart: a state-changing call runs between two of these (the first keeps
+   * the cart, which a cart change may start from once its lock proves the cached version is the stored one).
+   */
+  readonly forget: (sessionId: string, cartId?: number) => void
 }
 
 /** How long cached sessions and carts are served at most, ms. */
@@ -178,7 +187,7 @@ export const makeReadCache = (): ReadCacheShape => {
     forget: (sessionId, cartId) => {
       sessions.invalidate(sessionId)
       sessionConsents.invalidate(sessionId)
-      carts.invalidate(cartId)
+      if (cartId !== undefined) carts.invalidate(cartId)
     }
   }
 }

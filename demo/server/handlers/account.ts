@@ -74,10 +74,10 @@ const saveAddress = (session: SessionData, type: "billing" | "shipping", address
               RETURNING *`
         const row = saved[0]!
         if (type === "billing") {
-          yield* sql`UPDATE carts SET billing_address_id = ${row.address_id}, updated_at = now()
+          yield* sql`UPDATE carts SET billing_address_id = ${row.address_id}, version = version + 1, updated_at = now()
                      WHERE cart_id = ${session.cartId} AND customer_id = ${customer.customerId}`
         } else {
-          yield* sql`UPDATE carts SET shipping_address_id = ${row.address_id}, updated_at = now()
+          yield* sql`UPDATE carts SET shipping_address_id = ${row.address_id}, version = version + 1, updated_at = now()
                      WHERE cart_id = ${session.cartId} AND customer_id = ${customer.customerId}`
         }
         return row

@@ -48,7 +48,7 @@ const answer = <R>(
 ): Effect.Effect<ApiResponse, NotFound, R | SqlClient.SqlClient> =>
   orDieOnSql(
     change.pipe(
-      Effect.flatMap((result) => cartResponse(cartId, "ok", { extended, flashes: result.flashes, payment })),
+      Effect.flatMap((result) => cartResponse(cartId, "ok", { extended, flashes: result.flashes, payment, state: result.state })),
       Effect.catchTags({
         CartRefused: (refusal) => cartResponse(cartId, "error", { extended, flashes: [refusal.flash], payment }),
         IdempotencyKeyReused: () =>
@@ -132,7 +132,7 @@ export const CartHandlers = HttpApiBuilder.group(ShopApi, "cart", (handlers) =>
         const services = (payload.services ?? []).map((service) => ({ type: service.type, bundleId: service.bundleId }))
         const apply = addToCart(session.cartId, { variantId: payload.variantId }, payload.amount, services).pipe(
           Effect.flatMap((result) =>
-            cartResponse(session.cartId, "ok", { extended, flashes: result.flashes, payment })),
+            cartResponse(session.cartId, "ok", { extended, flashes: result.flashes, payment, state: result.state })),
           Effect.catchTag("CartRefused", (refusal) =>
             cartResponse(session.cartId, "error", { extended, flashes: [refusal.flash], payment }))
         )

@@ -25,7 +25,7 @@ interface Shown<A> {
   readonly showsAdultContent: boolean
 }
 
-const shopOf = (shopId: string): ShopId => (isShopId(shopId) ? shopId : defaultShopId)
+const knownShopId = (shopId: string): ShopId => (isShopId(shopId) ? shopId : defaultShopId)
 
 /** The handlers of the catalogue group. */
 export const CatalogueHandlers = HttpApiBuilder.group(
@@ -39,7 +39,7 @@ export const CatalogueHandlers = HttpApiBuilder.group(
     const shown = <A>(read: (shopId: ShopId) => Effect.Effect<Shown<A>, SqlError, SqlClient.SqlClient>) =>
       Effect.gen(function*() {
         const session = yield* Session
-        const found = yield* withSql(read(shopOf(session.shopId)))
+        const found = yield* withSql(read(knownShopId(session.shopId)))
         yield* withSql(markAdultContentFor(session, found.showsAdultContent))
         return found.answer
       })
@@ -53,7 +53,7 @@ export const CatalogueHandlers = HttpApiBuilder.group(
       .handle("categories", () =>
         Effect.gen(function*() {
           const session = yield* Session
-          return { categories: yield* withSql(categoriesOf(shopOf(session.shopId))) }
+          return { categories: yield* withSql(categoriesOf(knownShopId(session.shopId))) }
         }))
       .handle("listing", ({ query }) =>
         orNotFound((shopId) => listing(shopId, query.category, query), `No category ${query.category} in this shop`))

@@ -12,7 +12,7 @@ import { Session } from "../../../core/api/security.ts"
 import { ShopApi } from "../../../core/api/ShopApi.ts"
 import { orDieOnSql } from "../domain/account/common.ts"
 import { confirmationUrlOf, loadOrderById, loadOrderByToken, sessionOwnsOrder } from "../domain/checkout/orders.ts"
-import { shopOf } from "../domain/checkout/common.ts"
+import { shopOf } from "../domain/account/common.ts"
 
 const noOrder = new NotFound({ message: "No such order." })
 

@@ -48,7 +48,7 @@ const cartConsents = (session: SessionData, values: Readonly<Record<string, bool
       } satisfies ApiResponse as ApiResponse
     }
     const { changed } = yield* recordConsents(session, values)
-    yield* sql`UPDATE carts SET consents = consents || ${JSON.stringify(values)}::jsonb, updated_at = now()
+    yield* sql`UPDATE carts SET consents = consents || ${JSON.stringify(values)}::jsonb, version = version + 1, updated_at = now()
                WHERE cart_id = ${session.cartId}`
     const customer = yield* customerView(session)
     return {

@@ -15,7 +15,8 @@ import { stepLocation } from "../../../core/domain/checkout.ts"
 import { orDieOnSql } from "../domain/account/common.ts"
 import { autoCompleteBranches, branchDetail, branchesBasic, confirmBranchAvailability, geoSuggestions } from "../domain/checkout/pickupPoints.ts"
 import { checkDeliveryMethod, cleanSelectedDelivery, customerHistory, deselectDelivery, selectCampaign, selectDeliveryInsurance, selectDeliveryMethod, selectStrategy } from "../domain/checkout/shippingStep.ts"
-import { loginRequiredFor, okResponseStatus, shopOf } from "../domain/checkout/common.ts"
+import { shopOf } from "../domain/account/common.ts"
+import { loginRequiredFor, okResponseStatus } from "../domain/checkout/common.ts"
 
 const unknownDelivery = (deliveryId: string) => new NotFound({ message: `The cart has no delivery ${deliveryId}.` })
 

@@ -11,7 +11,7 @@ import { Session } from "../../../core/api/security.ts"
 import { ShopApi } from "../../../core/api/ShopApi.ts"
 import { loginRequired, orDieOnSql } from "../domain/account/common.ts"
 import { loadOrderByNumber, pickupCodeOf } from "../domain/checkout/orders.ts"
-import { shopOf } from "../domain/checkout/common.ts"
+import { shopOf } from "../domain/account/common.ts"
 
 /** The handlers of the orderTracking group. */
 export const OrderTrackingHandlers = HttpApiBuilder.group(ShopApi, "orderTracking", (handlers) =>

@@ -182,8 +182,8 @@ export const changesState = (endpoint: HttpApiEndpoint.Top, group: HttpApiGroup.
 
 /**
  * The server's {@link CurrentSession}: every call runs in a session, started on first contact. A
- * call that changes state (see {@link changesState}) reads past the read cache and drops its session and
- * cart from it before and after it runs, so the next read sees what it wrote.
+ * call that changes state (see {@link changesState}) reads past the read cache and drops its session from it
+ * before it runs and its session and cart after, so the next read sees what it wrote.
  */
 export const CurrentSessionLive = Layer.effect(
   CurrentSession,
@@ -195,10 +195,13 @@ export const CurrentSessionLive = Layer.effect(
       const resolved = Effect.orDie(Effect.provideService(resolveSession({ store }), SqlClient.SqlClient, sql))
       if (!changesState(endpoint, group)) return Effect.flatMap(resolved, (session) => Effect.provideService(httpEffect, Session, session))
       return Effect.flatMap(Effect.provideService(resolved, CacheBypass, true), (session) => {
-        const forget = cache._tag === "Some" ? Effect.sync(() => cache.value.forget(session.sessionId, session.cartId)) : Effect.void
-        return forget.pipe(
+        const forget = (cartId?: number) =>
+          cache._tag === "Some" ? Effect.sync(() => cache.value.forget(session.sessionId, cartId)) : Effect.void
+        // The cart stays cached while the call runs: a cart change starts from it when the version it locks proves it
+        // current (mutateCart); a load overlapping the call is not kept, the drop after the call sees to that.
+        return forget().pipe(
           Effect.andThen(httpEffect.pipe(Effect.provideService(Session, session), Effect.provideService(CacheBypass, true))),
-          Effect.ensuring(forget)
+          Effect.ensuring(forget(session.cartId))
         )
       })
     }

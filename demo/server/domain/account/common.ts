@@ -9,7 +9,7 @@ import type { SqlError } from "effect/sql/SqlError"
 import { LoginRequired } from "../../../../core/api/errors.ts"
 import type { SessionData } from "../../../../core/api/security.ts"
 import { isSafeRedirectTarget, returnParameter } from "../../../../core/domain/redirect.ts"
-import { shopById } from "../../../../core/domain/shop.ts"
+import { isShopId, shopById } from "../../../../core/domain/shop.ts"
 import type { Shop } from "../../../../core/domain/shop.ts"
 
 /** The shortest password registration accepts. */
@@ -56,8 +56,11 @@ export const orDieOnSql = <A, E, R>(self: Effect.Effect<A, E | SqlError, R>): Ef
     R
   >
 
-/** The shop row of a session. */
-export const shopOf = (session: Pick<SessionData, "shopId">): Shop => shopById(session.shopId)
+/** The shop of a session or of a stored shop id (an id of no shop reads as the default shop, CZ10MA). */
+export const shopOf = (of: string | Pick<SessionData, "shopId">): Shop => {
+  const shopId = typeof of === "string" ? of : of.shopId
+  return shopById(isShopId(shopId) ? shopId : "CZ10MA")
+}
 
 /** The {@link LoginRequired} answer of a shop: 401 with the shop's login url as `redirectUrl` (§5, §6). */
 export const loginRequired = (shop: Shop): LoginRequired =>

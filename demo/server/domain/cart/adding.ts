@@ -9,7 +9,8 @@ import type { SqlError } from "effect/sql/SqlError"
 import { type BundleType } from "../../../../core/domain/cart.ts"
 import { clampQuantity } from "../../../../core/domain/quantity.ts"
 import { type CartChange, cartFlashKeys, CartNotFound, CartRefused, type CartRequirements, notFound, notice, refused } from "./errors.ts"
-import { countAllowed, mutateCart } from "./mutation.ts"
+import { countAllowed, mutateCart, withLineCount } from "./mutation.ts"
+import type { CartState } from "./reading.ts"
 
 // -----------------------------------------------------------------------------------------------
 // articles: add, change amount, delete
@@ -103,9 +104,16 @@ export const addToCart = (
       if (stock <= 0) return yield* refused(cartFlashKeys.outOfStock, "amount")
       if (!countAllowed(count, current, stock)) return yield* refused(cartFlashKeys.stockExceeded, "amount")
       let itemId: number
+      // A line already in the cart, changed without services: the answer is the locked cached cart with the new
+      // count, not a second read of the cart.
+      let state: CartState | undefined
       if (existing[0] !== undefined) {
         itemId = existing[0].cart_item_id
         yield* sql`UPDATE cart_items SET count = ${count} WHERE cart_item_id = ${itemId}`
+        const line = cart.before?.lines.find((candidate) => candidate.itemId === itemId)
+        if (cart.before !== undefined && line !== undefined && line.count === current && services.length === 0) {
+          state = withLineCount(cart.before, cart.version, itemId, count)
+        }
       } else {
         const inserted = yield* sql<{ readonly cart_item_id: number }>`
           INSERT INTO cart_items (cart_id, article_type, variant_id, bonus_set_id, count, position)
@@ -118,5 +126,5 @@ export const addToCart = (
       for (const service of services) {
         yield* attachInTx(itemId, productId, service.type, service.bundleId)
       }
-      return { itemId, flashes: count === wanted ? [] : [notice(cartFlashKeys.amountClamped, "warning")] }
+      return { itemId, flashes: count === wanted ? [] : [notice(cartFlashKeys.amountClamped, "warning")], state }
     }))

@@ -7,8 +7,8 @@ import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import { clampQuantity } from "../../../../core/domain/quantity.ts"
-import { type CartChange, cartFlashKeys, CartNotFound, CartRefused, type CartRequirements, noFlashes, notFound, notice, refused } from "./errors.ts"
-import { countAllowed, lineOf, mustRead, mutateCart } from "./mutation.ts"
+import { type CartChange, cartFlashKeys, CartNotFound, CartRefused, type CartRequirements, notFound, notice, refused } from "./errors.ts"
+import { countAllowed, lineOf, mustRead, mutateCart, withLineCount } from "./mutation.ts"
 
 /**
  * Sets the count of a cart item (clamped to 1..30, §5). Lowering is always allowed; raising is refused (flash) when
@@ -19,15 +19,22 @@ export const changeAmount = (
   itemId: number,
   amount: number
 ): Effect.Effect<CartChange, SqlError | CartNotFound | CartRefused, CartRequirements> =>
-  mutateCart(cartId, () =>
+  mutateCart(cartId, (cart) =>
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
-      const line = yield* Effect.flatMap(mustRead(cartId), (state) => lineOf(state, itemId))
-      if (line.gift) return yield* refused(cartFlashKeys.giftFixed, "id")
       const count = clampQuantity(amount)
+      // The locked cached cart decides a change that raises nothing (no stock needed); raising reads the cart (fresh
+      // stock). Either way the answer is that state with the new count: the cart is not read again.
+      const kept = cart.before?.lines.find((candidate) => candidate.itemId === itemId)
+      const state = kept !== undefined && count <= kept.count ? cart.before! : yield* mustRead(cartId)
+      const line = yield* lineOf(state, itemId)
+      if (line.gift) return yield* refused(cartFlashKeys.giftFixed, "id")
       if (!countAllowed(count, line.count, line.stock)) return yield* refused(cartFlashKeys.stockExceeded, "amount")
       yield* sql`UPDATE cart_items SET count = ${count} WHERE cart_item_id = ${itemId}`
-      return count === amount ? noFlashes : { flashes: [notice(cartFlashKeys.amountClamped, "warning")] }
+      return {
+        flashes: count === amount ? [] : [notice(cartFlashKeys.amountClamped, "warning")],
+        state: withLineCount(state, cart.version, itemId, count)
+      }
     }))
 
 /**

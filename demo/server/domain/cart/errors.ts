@@ -7,6 +7,7 @@ import { Data } from "effect"
 import { SqlClient } from "effect/sql"
 import { type FlashMessage, flashMessage } from "../../../../core/domain/flash.ts"
 import { Database } from "../../db/Database.ts"
+import type { CartState } from "./reading.ts"
 
 // -----------------------------------------------------------------------------------------------
 // constants and errors
@@ -107,6 +108,11 @@ export const notice = (key: CartFlashKey, type: FlashMessage["type"] = "notice")
 export interface CartChange {
   /** Flash messages for the shopper (category cart). */
   readonly flashes: ReadonlyArray<FlashMessage>
+  /**
+   * The cart as the change left it, when the change could derive it from the cart state it held locked (see
+   * `mutateCart`): the answer is built from it instead of reading the cart again.
+   */
+  readonly state?: CartState | undefined
 }
 
 /** A change with nothing to report. */

@@ -3,11 +3,12 @@
  *
  * @module
  */
-import { Effect } from "effect"
+import { Clock, Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import { canIncrease } from "../../../../core/domain/quantity.ts"
-import { cartChangedChannel, Database } from "../../db/Database.ts"
+import { cartChangedChannel } from "../../db/Database.ts"
+import { ReadCache } from "../../db/ReadCache.ts"
 import { CartNotFound, type CartRequirements, notFound } from "./errors.ts"
 import { type CartState, readCart } from "./reading.ts"
 
@@ -20,17 +21,25 @@ export interface LockedCart {
   readonly cartId: number
   readonly shopId: string
   readonly customerId: number | null
+  /** The cart's `version` as this change leaves it (already bumped). */
+  readonly version: number
+  /**
+   * The cart as it was just before this change, from the process's read cache, when the cache holds exactly the
+   * version the lock found (every change of a cart bumps its version under this lock, so it is the stored cart);
+   * undefined otherwise.
+   */
+  readonly before: CartState | undefined
 }
 
 /**
- * Sends the live-data notification of a cart change (§7: "a live-data websocket notification is sent after cart
- * changes"): `NOTIFY cart_changed` with `{"cartId":N}`. Inside a transaction it is delivered at commit.
+ * The cart after a change of one line's count, derived from the state the change held locked: `state` with the
+ * line `itemId` holding `count` pieces, at `version`.
  */
-export const notifyCartChanged = (cartId: number): Effect.Effect<void, SqlError, Database> =>
-  Effect.gen(function*() {
-    const database = yield* Database
-    yield* database.notify(cartChangedChannel, JSON.stringify({ cartId }))
-  })
+export const withLineCount = (state: CartState, version: number, itemId: number, count: number): CartState => ({
+  ...state,
+  version,
+  lines: state.lines.map((line) => line.itemId === itemId ? { ...line, count } : line)
+})
 
 /**
  * Locks an open cart for a change and marks it changed, in one statement: bumps its `version` and `updated_at`
@@ -40,12 +49,27 @@ export const notifyCartChanged = (cartId: number): Effect.Effect<void, SqlError,
 const lockAndTouch = (cartId: number) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    return yield* sql<{ readonly cart_id: number; readonly shop_id: string; readonly customer_id: number | null; readonly status: string }>`
+    return yield* sql<{
+      readonly cart_id: number
+      readonly shop_id: string
+      readonly customer_id: number | null
+      readonly status: string
+      readonly version: number
+    }>`
       WITH touched AS (
         UPDATE carts SET version = version + 1, updated_at = now() WHERE cart_id = ${cartId}
-        RETURNING cart_id, shop_id, customer_id, status)
-      SELECT cart_id, shop_id, customer_id, status, pg_notify(${cartChangedChannel}, ${JSON.stringify({ cartId })}) AS notified
+        RETURNING cart_id, shop_id, customer_id, status, version)
+      SELECT cart_id, shop_id, customer_id, status, version, pg_notify(${cartChangedChannel}, ${JSON.stringify({ cartId })}) AS notified
       FROM touched`
+  })
+
+/** The cached state of `cartId` when it is the version just before `version` (see {@link LockedCart.before}). */
+const cachedBefore = (cartId: number, version: number) =>
+  Effect.gen(function*() {
+    const cache = yield* Effect.serviceOption(ReadCache)
+    if (cache._tag === "None") return undefined
+    const state = cache.value.carts.peek(cartId, yield* Clock.currentTimeMillis) as CartState | undefined
+    return state !== undefined && state.version === version - 1 && state.status === "open" ? state : undefined
   })
 
 /**
@@ -63,7 +87,13 @@ export const mutateCart = <A, E, R>(
       Effect.gen(function*() {
         const row = (yield* lockAndTouch(cartId))[0]
         if (row === undefined || row.status !== "open") return yield* notFound("cart", `No open cart ${cartId}`)
-        return yield* change({ cartId: row.cart_id, shopId: row.shop_id, customerId: row.customer_id })
+        return yield* change({
+          cartId: row.cart_id,
+          shopId: row.shop_id,
+          customerId: row.customer_id,
+          version: row.version,
+          before: yield* cachedBefore(row.cart_id, row.version)
+        })
       })
     )
   })

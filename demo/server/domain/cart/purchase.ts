@@ -11,7 +11,8 @@ import { checkoutStepTable } from "../../../../core/domain/checkout.ts"
 import { mediaUrl } from "../../db/seed/images.ts"
 import { lastOrderSessionKey } from "./errors.ts"
 import { round2 } from "./money.ts"
-import { objectOf, productLink, shopOf } from "./reading.ts"
+import { shopOf } from "../account/common.ts"
+import { objectOf, productLink } from "./reading.ts"
 
 /**
  * The order placed in a session (§3 `purchaseId`, `confirmationUrl`, `purchase {orderId, items}`): the order named by

@@ -24,8 +24,9 @@ import type { SqlError } from "effect/sql/SqlError"
 import type { ArticleImage, Bundle, CartArticleVariant, ItemParam } from "../../../../core/api/entities/cart.ts"
 import type { PaymentSelection } from "../../../../core/api/entities/payment.ts"
 import { type BundleType } from "../../../../core/domain/cart.ts"
-import { isShopId, type Shop, shopById } from "../../../../core/domain/shop.ts"
+import type { Shop } from "../../../../core/domain/shop.ts"
 import { Database } from "../../db/Database.ts"
+import { shopOf } from "../account/common.ts"
 import { CacheBypass, cachedRead, ReadCache } from "../../db/ReadCache.ts"
 import { mediaUrl } from "../../db/seed/images.ts"
 import { type BranchRow, type CheckoutCartRow, type SelectionRow } from "../checkout/context.ts"
@@ -276,9 +277,6 @@ const selectionOf = (value: unknown): PaymentSelection | null => {
 /** The storefront link of a product variant, when its category and url are known. */
 export const productLink = (categoryUrlKey: string | null, variantUrl: string | null): string | undefined =>
   categoryUrlKey === null || variantUrl === null ? undefined : `/${categoryUrlKey}/${variantUrl}`
-
-/** The shop of a cart row (the default shop when the id is not a shop). */
-export const shopOf = (shopId: string): Shop => shopById(isShopId(shopId) ? shopId : "CZ10MA")
 
 /**
  * {@link readCart} through the process's read cache (demo/server/db/ReadCache.ts): for the reads of

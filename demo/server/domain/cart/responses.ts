@@ -10,7 +10,8 @@ import type { ApiResponse } from "../../../../core/api/entities/envelope.ts"
 import { type FlashMessage } from "../../../../core/domain/flash.ts"
 import { billingMethodsOfState, type PaymentContext } from "./billingMethods.ts"
 import { cartEntity, cartSummary, emptyCart } from "./entity.ts"
-import { readCartCached } from "./reading.ts"
+import type { CartChange } from "./errors.ts"
+import { type CartState, readCartCached } from "./reading.ts"
 
 // -----------------------------------------------------------------------------------------------
 // new-cart envelopes
@@ -24,6 +25,8 @@ export interface CartResponseOptions {
   readonly flashes?: ReadonlyArray<FlashMessage> | undefined
   /** Whether the browser can make wallet payments (billing methods are filtered by it). */
   readonly payment: PaymentContext
+  /** The cart as the call's change left it ({@link CartChange.state}); read when not given. */
+  readonly state?: CartState | undefined
 }
 
 /**
@@ -37,7 +40,7 @@ export const cartResponse = (
   options: CartResponseOptions
 ): Effect.Effect<ApiResponse, SqlError, SqlClient.SqlClient> =>
   Effect.gen(function*() {
-    const state = yield* readCartCached(cartId)
+    const state = options.state ?? (yield* readCartCached(cartId))
     const cart = state === undefined ? emptyCart(cartId) : cartEntity(state)
     const flashes = options.flashes ?? []
     return {

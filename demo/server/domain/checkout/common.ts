@@ -13,7 +13,7 @@ import type { FlashMessage } from "../../../../core/api/entities/flash.ts"
 import { LoginRequired } from "../../../../core/api/errors.ts"
 import type { SessionData } from "../../../../core/api/security.ts"
 import { type FlashCategory, flashMessage, type FlashType } from "../../../../core/domain/flash.ts"
-import { type Shop, shopById } from "../../../../core/domain/shop.ts"
+import { shopOf } from "../account/common.ts"
 import { type PaymentContext } from "../cart/billingMethods.ts"
 
 /**
@@ -78,9 +78,6 @@ export const errorStatus = (...flashes: ReadonlyArray<FlashMessage>): ResponseSt
 /** A flash message of this area: a danger cart flash unless told. */
 export const flash = (message: string, type: FlashType = "danger", cat: FlashCategory = "cart"): FlashMessage =>
   flashMessage(message, type, cat)
-
-/** The shop of a session. */
-export const shopOf = (session: Pick<SessionData, "shopId">): Shop => shopById(session.shopId)
 
 /** The 401 of a call that needs a customer who may enter shipping (§6): the login url returning to `returnTo`. */
 export const loginRequiredFor = (session: SessionData, returnTo: string): LoginRequired =>

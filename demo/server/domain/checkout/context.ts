@@ -32,7 +32,8 @@ import { type CartTotals, cartTotals } from "../cart/entity.ts"
 import { type PaymentContext } from "../cart/billingMethods.ts"
 import { type DeliveryGroup, groupDeliveries } from "../deliveryGroups.ts"
 import { shopSettings } from "../shopSettings.ts"
-import { requestPaymentContext, shopOf, todayMs } from "./common.ts"
+import { shopOf } from "../account/common.ts"
+import { requestPaymentContext, todayMs } from "./common.ts"
 import { type LineDetails, lineDetailsOf } from "./lines.ts"
 
 // -----------------------------------------------------------------------------------------------
