@@ -11,6 +11,19 @@ enableCompileCache(process.env["NODE_COMPILE_CACHE"])
 
 /** The pure rules and the contract: no database, no DOM, no globals they change. */
 const pure = ["test/core/**/*.test.ts", "test/contract/**/*.test.ts"]
+/**
+ * The components in happy-dom: their files share a worker and its loaded React, Effect and DOM; test/support/setupDom.ts
+ * gives each file a clean document, storage, timers and globals. The React files that build their DOM inside Node
+ * (`domInNode.ts`) stay isolated.
+ */
+const dom = ["test/react/**/*.test.tsx"]
+/** The React files that build their DOM inside Node (`test/react/widgets/domInNode.ts`) or render on the server. */
+const domInNode = [
+  "test/react/account/accountProducts.test.tsx",
+  "test/react/widgets/Connected.test.tsx",
+  "test/react/widgets/Tracking.test.tsx",
+  "test/react/widgets/TrustedHtml.server.test.tsx"
+]
 /** The server, the services over it and the security checks: each file builds its own backend and database. */
 const backend = ["test/server/**/*.test.ts", "test/services/**/*.test.ts", "test/security/**/*.test.ts"]
 
@@ -34,8 +47,17 @@ export default defineConfig({
         test: { name: "backend", include: backend, isolate: false, setupFiles: ["test/support/setupBackend.ts"] }
       },
       {
-        // The DOM (a happy-dom per file), fake timers and stubbed globals, and the packed package: a fresh worker per file.
-        test: { name: "isolated", include: ["test/**/*.test.ts", "test/**/*.test.tsx"], exclude: [...pure, ...backend] }
+        test: {
+          name: "dom",
+          include: dom,
+          exclude: domInNode,
+          isolate: false,
+          setupFiles: ["test/support/setup.ts", "test/support/setupDom.ts"]
+        }
+      },
+      {
+        // The DOM built inside Node, fake timers and stubbed globals, and the packed package: a fresh worker per file.
+        test: { name: "isolated", include: ["test/**/*.test.ts", ...domInNode], exclude: [...pure, ...backend] }
       }
     ]
   }

@@ -27,6 +27,7 @@ import { Legal } from "./services/Legal.ts"
 import { AccountProducts } from "./services/AccountProducts.ts"
 import { LiveData } from "./services/LiveData.ts"
 import { Menu } from "./services/Menu.ts"
+import { Searching } from "./services/Searching.ts"
 import { Outlets } from "./services/Outlets.ts"
 import { Signals } from "./services/Signals.ts"
 import { Storage } from "./services/Storage.ts"
@@ -91,6 +92,7 @@ export type StorefrontServices =
   | Legal
   | LiveData
   | Menu
+  | Searching
   | Outlets
   | Signals
   | Storage
@@ -154,6 +156,7 @@ export const layer = (options: StorefrontOptions): Layer.Layer<StorefrontService
     Contact.layer,
     Catalogue.layer,
     Menu.layer(options.shop.shopId),
+    Searching.layer,
     Catalog.layer({
       productApiUrl: `${options.baseUrl}${sideApiPaths.productApi}`,
       recentlyViewedApiUrl: `${options.baseUrl}${sideApiPaths.recentlyViewedApi}`

@@ -152,3 +152,4 @@ export { LocalDate, useUiLocale, type LocalDateProps } from "./components/LocalD
 export { PageRequests, useDrawerRequests, pageRequestsAtom, drawerRequestAtom, deliverSignal, type PageRequest, type PageRequestsProps, type DrawerRequest, type ReloadFlag, type SignalTarget } from "./storefront/signals.tsx"
 export { LoadState, CartLoadState, CheckoutLoadState, type LoadStateProps } from "./components/checkout/LoadState.tsx"
 export { PaymentProviderStatus, type PaymentProviderStatusProps } from "./components/checkout/PaymentProviderStatus.tsx"
+export { SearchResults, type SearchResultsProps } from "./components/widgets/SearchResults.tsx"

@@ -93,6 +93,19 @@ export const customerStatus = (customer: CustomerStatusField | null | undefined)
   return code === customerStatusCodes.silver ? "silver" : code === customerStatusCodes.gold ? "gold" : undefined
 }
 
+/** How the account items can look (§6): the status changes only this. */
+export const accountItemStyles = ["standard", "silver", "gold"] as const
+
+/** One look of the account items: standard, or the customer's silver or gold status. */
+export type AccountItemStyle = (typeof accountItemStyles)[number]
+
+/**
+ * How a customer's account items look (§6 "customer status silver (1) and gold (2) only change account item
+ * styling"): silver or gold by {@link customerStatus}, standard otherwise. The menu's entries never depend on it.
+ */
+export const accountItemStyle = (customer: CustomerStatusField | null | undefined): AccountItemStyle =>
+  customerStatus(customer) ?? "standard"
+
 /** The VIP program names (§3). */
 export const vipPrograms = ["vip_program", "vip_plus_program"] as const
 

@@ -71,6 +71,34 @@ const isMethod = (value: DeliveryMethod | null | undefined): value is DeliveryMe
 export const deliveryMethodsOf = (delivery: Delivery): ReadonlyArray<DeliveryMethod> =>
   (delivery.deliveryMethods ?? []).filter(isMethod)
 
+/** A pick-up transport offered without an icon (§8 "missing pick-up icon is logged"). */
+export interface MissingPickupIcon {
+  /** The delivery that offers it. */
+  readonly deliveryId: string
+  /** The kind of the method that lists it (pup, privileged_pup). */
+  readonly methodType: string
+  /** The transport. */
+  readonly transportId: string
+}
+
+/**
+ * The pick-up transports of the deliveries that have no icon (§8): an absent, null or blank `icon`, in delivery,
+ * method and transport order, each delivery's transport once.
+ */
+export const missingPickupIcons = (deliveries: ReadonlyArray<Delivery | null | undefined>): ReadonlyArray<MissingPickupIcon> =>
+  deliveries.flatMap((delivery) => {
+    if (delivery === null || delivery === undefined) return []
+    const seen = new Set<string>()
+    return deliveryMethodsOf(delivery).flatMap((method) =>
+      (method.availablePupTransports ?? []).flatMap((transport) => {
+        const transportId = String(transport.id)
+        if ((typeof transport.icon === "string" && transport.icon.trim() !== "") || seen.has(transportId)) return []
+        seen.add(transportId)
+        return [{ deliveryId: String(delivery.deliveryId ?? ""), methodType: String(method.type ?? ""), transportId }]
+      })
+    )
+  })
+
 /** Whether a method has something selected. */
 export const isMethodSelected = (method: DeliveryMethod): boolean =>
   method.selected === true || (typeof method.selected === "object" && method.selected !== null)

@@ -45,7 +45,7 @@ import {
   nextStepTransition,
   parseCheckoutStep
 } from "../domain/checkout.ts"
-import { areDeliveriesSet, type ResetMode, resetSelection } from "../domain/delivery.ts"
+import { areDeliveriesSet, missingPickupIcons, type ResetMode, resetSelection } from "../domain/delivery.ts"
 import { genericErrorFlash, hasPaymentProviderCheckError, requestTimeoutFlash } from "../domain/flash.ts"
 import {
   availableBillingMethods,
@@ -308,6 +308,8 @@ const make = Effect.gen(function*() {
 
   const state = yield* SubscriptionRef.make(initialCheckoutState)
   const calls = yield* Ref.make(0)
+  // the pick-up transports already logged without an icon (§8), so each is logged once per service
+  const iconsLogged = yield* Ref.make<ReadonlySet<string>>(new Set())
   const provider = yield* FiberHandle.make<void, never>()
   const redirectTimer = yield* FiberHandle.make<void, never>()
 
@@ -332,7 +334,23 @@ const make = Effect.gen(function*() {
         yield* cart.sync(response)
       }
       const offer = yield* offerNow
-      return yield* update((s) => applyCheckoutResponse(s, response, offer))
+      const next = yield* update((s) => applyCheckoutResponse(s, response, offer))
+      yield* logMissingPickupIcons(next.deliveries)
+      return next
+    })
+
+  /** §8: a pick-up transport offered without an icon is logged (a warning), once per delivery and transport. */
+  const logMissingPickupIcons = (deliveries: ReadonlyArray<Delivery>) =>
+    Effect.gen(function*() {
+      const missing = missingPickupIcons(deliveries)
+      if (missing.length === 0) return
+      const fresh = yield* Ref.modify(iconsLogged, (logged): readonly [typeof missing, ReadonlySet<string>] => {
+        const unseen = missing.filter((m) => !logged.has(`${m.deliveryId}/${m.transportId}`))
+        return [unseen, new Set([...logged, ...unseen.map((m) => `${m.deliveryId}/${m.transportId}`)])]
+      })
+      for (const m of fresh) {
+        yield* Effect.logWarning(`checkout: pick-up transport ${m.transportId} of delivery ${m.deliveryId} (${m.methodType}) has no icon`)
+      }
     })
 
   /** A call whose answer is taken; on failure `flash` is shown and the failure returned. */

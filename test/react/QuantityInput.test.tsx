@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event"
 import { useState } from "react"
 import { afterEach, describe, expect, test, vi } from "vitest"
 import { QuantityInput, type QuantityInputLabels } from "../../react/index.ts"
+import { expectNoAxeViolations } from "../support/axe.ts"
 
 const labels: QuantityInputLabels = {
   count: "Quantity",
@@ -32,12 +33,13 @@ afterEach(cleanup)
 describe("QuantityInput", () => {
   test("minus is disabled at 1 and plus needs stock above the count", async () => {
     const onChange = vi.fn()
-    render(<Line initial={1} stock={2} onChange={onChange} />)
+    const { container } = render(<Line initial={1} stock={2} onChange={onChange} />)
     expect(screen.getByRole("button", { name: "Decrease quantity" })).toBeDisabled()
     await userEvent.click(screen.getByRole("button", { name: "Increase quantity" }))
     expect(onChange).toHaveBeenLastCalledWith(2)
     expect(screen.getByRole("button", { name: "Increase quantity" })).toBeDisabled()
     expect(screen.getByRole("button", { name: "Decrease quantity" })).toBeEnabled()
+    await expectNoAxeViolations(container)
   })
 
   test("plus is disabled at 30 whatever the stock", () => {

@@ -295,6 +295,26 @@ describe("Cart: change amount (§5, §9 debounce, known traps)", () => {
       assert.deepStrictEqual(yield* serverCounts, { [lineId]: 4 })
     }).pipe(Effect.provide(cartLayer())))
 
+  it.effect("a change the server accepts raises ONE amountChanged with the line and the amount sent; a failed one raises none", () =>
+    Effect.gen(function*() {
+      const { cart, lineId } = yield* withLine(roomy, 1)
+      const seen = yield* collectEvents(cart)
+      yield* cart.increment(lineId)
+      yield* cart.increment(lineId)
+      yield* TestClock.adjust(changeAmountDebounceMs)
+      yield* h.reached(changeAmountPath, 1)
+      yield* h.until(cart.state, isCartIdle)
+      yield* h.tick
+      assert.deepStrictEqual(yield* Ref.get(seen), [{ type: "amountChanged", lineIds: [lineId], amount: 3 }])
+      h.server.use(http.post(url(changeAmountPath), h.recordedFault(faults.serverError), { once: true }))
+      yield* cart.increment(lineId)
+      yield* TestClock.adjust(changeAmountDebounceMs)
+      yield* h.reached(changeAmountPath, 2)
+      yield* h.until(cart.state, isCartIdle)
+      yield* h.tick
+      assert.deepStrictEqual((yield* Ref.get(seen)).map((e) => e.type), ["amountChanged"], "a failed change is only logged (§8)")
+    }).pipe(Effect.provide(cartLayer())))
+
   it.effect("typing '1' then '12' sends one request for 12; + then − back to the server's count sends nothing", () =>
     Effect.gen(function*() {
       const { cart, lineId } = yield* withLine(roomy, 3)

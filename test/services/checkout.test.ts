@@ -4,7 +4,7 @@
  * the 3 s wait for the customer id, the 2 s background load, the 2 s provider polls, the 6 s redirect.
  */
 import { afterAll, afterEach, assert, beforeAll, describe, it } from "@effect/vitest"
-import { Effect, Fiber, Layer, SubscriptionRef } from "effect"
+import { Effect, Fiber, Layer, Logger, SubscriptionRef } from "effect"
 import { TestClock } from "effect/testing"
 import { http, HttpResponse } from "msw"
 import { AccountGroup } from "../../core/api/account.ts"
@@ -177,6 +177,42 @@ describe("Checkout: load (§4, §8)", () => {
       assert.deepStrictEqual(Object.keys(state.billingMethods), ["CZU", "CZC"])
       assert.strictEqual(state.selectedPayment, "CZC")
     }).pipe(Effect.provide(checkoutLayer())))
+})
+
+describe("Checkout: a missing pick-up icon is logged (§8)", () => {
+  const warnings: Array<string> = []
+  const captureWarnings = Logger.layer([
+    Logger.make((options) => {
+      if (String(options.logLevel) === "Warn") warnings.push(JSON.stringify(options.message))
+    })
+  ])
+  const withDeliveries = () =>
+    HttpResponse.json({
+      status: { status: "ok" },
+      deliveries: [{
+        deliveryId: "1",
+        deliveryMethods: [
+          { type: "pup", available: true, availablePupTransports: [{ id: "10", icon: "/icons/ppl.svg" }, { id: "11" }] },
+          { type: "privileged_pup", available: true, availablePupTransports: [{ id: "12", icon: "" }] },
+          { type: "address", available: true }
+        ]
+      }]
+    })
+
+  it.effect("each transport offered without an icon is logged once as a warning; the deliveries are still offered", () =>
+    Effect.gen(function*() {
+      warnings.length = 0
+      const checkout = yield* Checkout
+      h.server.use(http.get(url(cartApi("load-cart")), h.recordedFault(withDeliveries)))
+      const state = yield* checkout.load
+      assert.strictEqual(state.deliveries.length, 1)
+      assert.strictEqual(warnings.length, 2)
+      assert.include(warnings[0], "pick-up transport 11 of delivery 1 (pup) has no icon")
+      assert.include(warnings[1], "pick-up transport 12 of delivery 1 (privileged_pup) has no icon")
+      yield* checkout.load
+      assert.strictEqual(warnings.length, 2, "logged once, not on every answer")
+      assert.deepStrictEqual(state.flashMessages, [], "nothing is shown to the shopper")
+    }).pipe(Effect.provide(checkoutLayer()), Effect.provide(captureWarnings)))
 })
 
 describe("Checkout: the wallet signal (§5)", () => {

@@ -1,10 +1,11 @@
 /**
  * The account menu (§2): the entries the shop enables (shop differences are data in the shop table) and the logout
- * link carrying the CSRF token (§6).
+ * link carrying the CSRF token (§6). A silver or gold customer's items take that status's look, nothing else (§6).
  *
  * @module
  */
-import { accountMenu } from "../../../core/domain/customer.ts"
+import { accountItemStyle, accountMenu } from "../../../core/domain/customer.ts"
+import { useCustomer } from "../../storefront/hooks.ts"
 import { useLink, useShopText } from "../../storefront/text.tsx"
 
 /** Props of {@link AccountMenu}. */
@@ -16,7 +17,8 @@ export interface AccountMenuProps {
 }
 
 /**
- * The logged-in customer's account menu, as a labelled navigation list.
+ * The logged-in customer's account menu, as a labelled navigation list; each item carries the class
+ * `account-item-{standard|silver|gold}` of the customer's status.
  *
  * @example
  * ```tsx
@@ -27,11 +29,12 @@ export function AccountMenu({ csrfToken, className }: AccountMenuProps) {
   const { shop, t } = useShopText()
   const Link = useLink()
   const entries = accountMenu(shop, undefined, csrfToken === "" ? undefined : csrfToken)
+  const style = accountItemStyle(useCustomer().customer)
   return (
     <nav className={["account-menu", className].filter(Boolean).join(" ")} aria-label={t("sf_account_menu")}>
       <ul>
         {entries.map((entry) => (
-          <li key={entry.key} className={entry.key === "logout" ? "logout" : undefined}>
+          <li key={entry.key} className={["account-item", `account-item-${style}`, entry.key === "logout" ? "logout" : ""].join(" ").trim()}>
             <Link to={entry.href}>{t(`account_menu_${entry.key}`)}</Link>
           </li>
         ))}

@@ -1,6 +1,8 @@
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect } from "vitest"
 import {
+  accountItemStyle,
+  accountItemStyles,
   accountMenu,
   accountMenuKeys,
   accountType,
@@ -85,6 +87,22 @@ describe("status (§3, §6)", () => {
     fc.pre(!["1", "2"].includes(status.trim()))
     expect(customerStatus({ status })).toBeUndefined()
   })
+
+  const anyStatus = fc.oneof(fc.constantFrom("1", "2", " 2 ", 1, 2, null, undefined), fc.string(), fc.integer())
+
+  test.prop([anyStatus])("account items look silver for '1', gold for '2', standard for anything else (§6)", (status) => {
+    const style = accountItemStyle({ status })
+    expect(accountItemStyles).toContain(style)
+    expect(style).toBe(customerStatus({ status }) ?? "standard")
+    expect(accountItemStyle(undefined)).toBe("standard")
+  })
+
+  test.prop([anyShop, flags, anyStatus, anyStatus])(
+    "the status changes only the styling: the account menu is the same whatever the status (§6)",
+    (shop, roleFlags, status, other) => {
+      expect(accountMenu(shop, { ...roleFlags, status }, "t")).toEqual(accountMenu(shop, { ...roleFlags, status: other }, "t"))
+    }
+  )
 })
 
 describe("VIP programs (§3)", () => {

@@ -9,6 +9,7 @@ import {
   isMethodSelected,
   isSingleDay,
   marketplaceFreeDeliveryRemains,
+  missingPickupIcons,
   RESET_ALL,
   RESET_WITHOUT_PUPS,
   resetSelection,
@@ -203,6 +204,34 @@ describe("earliest delivery date (§3)", () => {
   test("from and to", () => {
     expect(isSingleDay({ from: "2025-03-01", to: "2025-03-01" })).toBe(true)
     expect(isSingleDay({ from: "2025-03-01", to: "2025-03-03" })).toBe(false)
+  })
+})
+
+describe("missing pick-up icon (§8)", () => {
+  const icon = fc.oneof(fc.constant(undefined), fc.constant(null), fc.constantFrom("", "  "), fc.webPath().map((p) => `/icons${p}.svg`))
+  const transport = fc.record({ id: fc.integer({ min: 1, max: 6 }), icon }, { requiredKeys: ["id"] })
+  const method = fc.record({ type: fc.constantFrom(...deliveryMethodKinds), availablePupTransports: fc.option(fc.array(transport, { maxLength: 4 }), { nil: undefined }) })
+  const delivery = fc.record({ deliveryId: fc.integer({ min: 1, max: 9 }), deliveryMethods: fc.array(fc.option(method, { nil: null }), { maxLength: 3 }) })
+  const hasIcon = (value: string | null | undefined) => typeof value === "string" && value.trim() !== ""
+
+  test.prop([fc.array(fc.option(delivery, { nil: null }), { maxLength: 4 })])(
+    "names exactly the (delivery, transport) pairs offered without an icon, each once, in order",
+    (deliveries) => {
+      const expected = deliveries.flatMap((d) => {
+        if (d === null) return []
+        const pairs = d.deliveryMethods.flatMap((m) => (m?.availablePupTransports ?? []).filter((t) => !hasIcon(t.icon)).map((t) => String(t.id)))
+        return [...new Set(pairs)].map((transportId) => `${d.deliveryId}/${transportId}`)
+      })
+      const found = missingPickupIcons(deliveries)
+      expect(found.map((m) => `${m.deliveryId}/${m.transportId}`)).toEqual(expected)
+      for (const m of found) expect(deliveryMethodKinds).toContain(m.methodType)
+    }
+  )
+
+  test("transports with icons, and deliveries without pick-up transports, give nothing", () => {
+    expect(missingPickupIcons([{ deliveryId: 1, deliveryMethods: [{ type: "pup", availablePupTransports: [{ id: 3, icon: "/i/ppl.svg" }] }, { type: "address" }] }])).toEqual([])
+    expect(missingPickupIcons([{ deliveryId: 2, deliveryMethods: [{ type: "privileged_pup", availablePupTransports: [{ id: 4 }] }] }]))
+      .toEqual([{ deliveryId: "2", methodType: "privileged_pup", transportId: "4" }])
   })
 })
 

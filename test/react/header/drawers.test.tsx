@@ -262,6 +262,30 @@ describe("the login drawer", () => {
     expect(cz.at(-1)).toBe(text("account_menu_logout"))
   })
 
+  test("a silver or gold customer's account items take the status's look and nothing else changes (§6)", async () => {
+    const itemsOf = async (status: string | undefined) => {
+      const initial: InitialState = [[accountStateAtom, accountStateFor({ id: 7, isLogged: true, firstname: "Jana", lastname: "Nováková", ...(status === undefined ? {} : { status }) })]]
+      const { container, unmount } = renderInShop(<LoginDrawer csrfToken="tok" />, { initial })
+      await shopper().hover(screen.getByRole("link", { name: "Jana N." }))
+      await settle()
+      const nav = await screen.findByRole("navigation", { name: text("sf_account_menu") })
+      const items = within(nav).getAllByRole("listitem")
+      const seen = { links: within(nav).getAllByRole("link").map((a) => [a.textContent, a.getAttribute("href")]), classes: items.map((li) => li.className) }
+      if (status === "2") await expectAccessible(container)
+      unmount()
+      return seen
+    }
+    const standard = await itemsOf(undefined)
+    const silver = await itemsOf("1")
+    const gold = await itemsOf("2")
+    expect(standard.classes.every((c) => c.split(" ").includes("account-item-standard"))).toBe(true)
+    expect(silver.classes.every((c) => c.split(" ").includes("account-item-silver"))).toBe(true)
+    expect(gold.classes.every((c) => c.split(" ").includes("account-item-gold"))).toBe(true)
+    expect(silver.links).toEqual(standard.links)
+    expect(gold.links).toEqual(standard.links)
+    expect((await itemsOf("3")).classes).toEqual(standard.classes)
+  })
+
   test("the logout link carries the CSRF token", async () => {
     const { container } = renderInShop(<LoginDrawer csrfToken="tok/en+1" />, { initial: loggedIn() })
     await shopper().hover(screen.getByRole("link", { name: "Jana N." }))

@@ -70,9 +70,10 @@ describe("flash messages", () => {
 })
 
 describe("the wishlist counter", () => {
-  test("a slash, the count and the quantity label; nothing for zero", () => {
+  test("a slash, the count and the quantity label; nothing for zero", async () => {
     const { container } = renderInShop(<WishlistCounter count={3} />)
     expect(container).toHaveTextContent(`/ 3 ${text("wishlist_counter_items", { count: 3 })}`)
+    await expectAccessible(container)
     cleanup()
     expect(renderInShop(<WishlistCounter count={0} />).container).toBeEmptyDOMElement()
   })

@@ -3,7 +3,7 @@
  * The §8 failures as a shopper meets them, over the real services (their clock on Vitest's fake timers) and a
  * backend answering as the reference one does: a wrong password shows the server's title in red above the login
  * form for exactly 5 s and then nothing of it stays; a list name already taken opens the wishlist drawer with the
- * server's describedBy; a refusal with redirect true goes to its same-origin url through the page's navigate.
+ * server's describedBy for exactly 5 s; a refusal with redirect true goes to its same-origin url through the page's navigate.
  * (axe runs on these states in status.test.tsx and PageRequests.test.tsx: it needs real timers, and switching to them
  * here would drop the services' pending 5 s timers.)
  */
@@ -13,6 +13,7 @@ import { setImmediate as realSetImmediate } from "node:timers"
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest"
 import { webHandlerHttpClient } from "../../../core/api/client.ts"
 import { loginFailureTitleMs } from "../../../core/domain/auth.ts"
+import { wishlistMessageMs } from "../../../core/services/Wishlist.ts"
 import { shopById } from "../../../core/domain/shop.ts"
 import { accountStateFor } from "../../../core/services/accountState.ts"
 import { layer } from "../../../core/storefront.ts"
@@ -135,7 +136,7 @@ describe("login failure (§8)", () => {
 
 /** A button that saves a new wishlist under a name (what the wishlist page's form does). */
 function SaveList({ name }: { readonly name: string }) {
-  const { run, state } = useWishlists()
+  const { run } = useWishlists()
   return <button type="button" onClick={() => void run((wishlist) => wishlist.saveWishlist(name)).catch(() => undefined)}>Save list</button>
 }
 
@@ -148,7 +149,7 @@ const wishlistRoutes = (saveAnswer: Route): Record<string, Route> => ({
 })
 
 describe("wishlist errors (§8)", () => {
-  test("a name already taken (redirect false) opens the wishlist drawer with the server's message", async () => {
+  test("a name already taken (redirect false) opens the wishlist drawer with the server's message for exactly 5 s", async () => {
     const { handler } = backend(wishlistRoutes(() => json({ _tag: "WishlistRejected", describedBy: takenName, redirect: false }, 422)))
     const { navigate } = renderLive(<><WishlistDrawer /><SaveList name="Birthday" /></>, handler, loggedIn)
     const trigger = screen.getByRole("link", { name: /Wishlist/ })
@@ -158,9 +159,18 @@ describe("wishlist errors (§8)", () => {
       expect(trigger).toHaveAttribute("aria-expanded", "true")
       expect(within(screen.getByRole("region", { name: "Wishlist" })).getByRole("alert")).toHaveTextContent(takenName)
     })
-    // The 5 s of the message are the service's (services/wishlist.test.ts) and are proven in a browser by
-    // test/e2e/signals.e2e.test.ts.
     expect(screen.getAllByRole("alert")).toHaveLength(1)
+    await schedulerIdle()
+
+    // The message stays exactly 5 s (§8), then goes; the drawer stays open for the shopper.
+    const drawer = screen.getByRole("region", { name: "Wishlist" })
+    await act(() => vi.advanceTimersByTimeAsync(wishlistMessageMs - 1))
+    await schedulerIdle()
+    expect(within(drawer).getByRole("alert")).toHaveTextContent(takenName)
+    await act(() => vi.advanceTimersByTimeAsync(1))
+    await schedulerIdle()
+    expect(screen.queryByText(takenName)).toBeNull()
+    expect(trigger).toHaveAttribute("aria-expanded", "true")
     expect(navigate).not.toHaveBeenCalled()
   })
 

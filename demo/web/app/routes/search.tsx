@@ -3,7 +3,7 @@ import { useLoaderData, type LoaderFunctionArgs } from "react-router"
 import { shopCaller } from "../lib/api.server.ts"
 import { preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
-import { ProductCard } from "../../../../react/components/widgets/ProductCard.tsx"
+import { SearchResults } from "../../../../react/components/widgets/SearchResults.tsx"
 import { Pager } from "../components/Pager.tsx"
 import { Filters, listingQueryOf } from "./category.tsx"
 import { useSearchTracking } from "../../../../react/storefront/tracking.ts"
@@ -28,7 +28,7 @@ export default function Search() {
     <>
       <h1>{results.query.trim() === "" ? t("sf_all_products") : t("sf_search_results", { query: results.query })} <small>({results.total})</small></h1>
       <Filters sort={results.sort} priceMin={results.priceRange.min} priceMax={results.priceRange.max} money={money} />
-      <div className="product-grid">{results.products.map((p, i) => <ProductCard key={p.variantId} product={p} eager={i < 4} headingLevel={2} />)}</div>
+      <SearchResults query={results.query} products={results.products} />
       {results.products.length === 0 && <p>{t("sf_no_products")}</p>}
       <Pager page={results.page} pageCount={results.pageCount} />
     </>
