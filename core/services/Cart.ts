@@ -55,47 +55,12 @@ export {
   type LineAmount,
   lineIdOf,
   type PendingAdd,
-  type ReloadRequest
+  type ReloadRequest,
+  applyCartResponse,
+  cartOfResponse,
+  withFlashes
 } from "./cartState.ts"
-import { articlesOf, type CartState, initialCartState, lineIdOf, type PendingAdd } from "./cartState.ts"
-
-const sameFlash = (a: FlashMessage, b: FlashMessage): boolean => a.message === b.message && a.type === b.type && a.cat === b.cat
-
-/** The flashes with `added` appended, each message once. */
-export const withFlashes = (
-  flashes: ReadonlyArray<FlashMessage>,
-  added: ReadonlyArray<FlashMessage>
-): ReadonlyArray<FlashMessage> =>
-  added.reduce<ReadonlyArray<FlashMessage>>((all, flash) => (all.some((f) => sameFlash(f, flash)) ? all : [...all, flash]), flashes)
-
-/**
- * The cart of a response (§7 "Responses carry cart, cartItems, ..."): its `cart`, whose articles are
- * `cart.articles`, else the response's `cartItems`, else (a summary cart of a non-extended call) the
- * previous articles; a response with only `cartItems` keeps the rest of the previous cart; a response
- * without either keeps the previous cart.
- */
-export const cartOfResponse = (previous: CartEntity | undefined, response: ApiResponse): CartEntity | undefined => {
-  if (response.cart !== undefined) {
-    const articles = response.cart.articles ?? response.cartItems ?? previous?.articles
-    return articles === undefined ? response.cart : { ...response.cart, articles }
-  }
-  if (response.cartItems !== undefined) return { ...previous, articles: response.cartItems }
-  return previous
-}
-
-/** The state after a response: its cart, its flash messages, and the reload rule of §4. */
-export const applyCartResponse = (state: CartState, response: ApiResponse): CartState => {
-  const status = response.status
-  return {
-    ...state,
-    cart: cartOfResponse(state.cart, response),
-    flashMessages: withFlashes(state.flashMessages, status?.flashMessages ?? []),
-    reload:
-      status !== undefined && mustReload(status)
-        ? { reason: "statusError", ...(typeof status.link === "string" ? { link: status.link } : {}) }
-        : state.reload
-  }
-}
+import { applyCartResponse, articlesOf, type CartState, initialCartState, lineIdOf, type PendingAdd, sameFlash, withFlashes } from "./cartState.ts"
 
 const without = <V>(record: { readonly [key: string]: V }, keys: ReadonlyArray<string>): { readonly [key: string]: V } =>
   Object.fromEntries(Object.entries(record).filter(([key]) => !keys.includes(key)))

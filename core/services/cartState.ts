@@ -6,6 +6,8 @@
  */
 import type { Cart as CartEntity, CartArticle } from "../api/entities/cart.ts"
 import type { FlashMessage } from "../api/entities/flash.ts"
+import type { ApiResponse } from "../api/entities/envelope.ts"
+import { mustReload } from "../domain/checkout.ts"
 import { defaultStock, type QuantityCorrection } from "../domain/quantity.ts"
 
 /** The count a line shows while its change is not yet confirmed by the server (§9 optimistic count). */
@@ -118,3 +120,41 @@ export const cartLines = (state: CartState): ReadonlyArray<CartLine> =>
 export const isCartIdle = (state: CartState): boolean =>
   !state.loading && Object.keys(state.amounts).length === 0 && state.pendingAdds.length === 0 && state.removing.length === 0
 
+/** Whether two flash messages say the same thing (same text, type and category). */
+export const sameFlash = (a: FlashMessage, b: FlashMessage): boolean => a.message === b.message && a.type === b.type && a.cat === b.cat
+
+/** The flashes with `added` appended, each message once. */
+export const withFlashes = (
+  flashes: ReadonlyArray<FlashMessage>,
+  added: ReadonlyArray<FlashMessage>
+): ReadonlyArray<FlashMessage> =>
+  added.reduce<ReadonlyArray<FlashMessage>>((all, flash) => (all.some((f) => sameFlash(f, flash)) ? all : [...all, flash]), flashes)
+
+/**
+ * The cart of a response (§7 "Responses carry cart, cartItems, ..."): its `cart`, whose articles are
+ * `cart.articles`, else the response's `cartItems`, else (a summary cart of a non-extended call) the
+ * previous articles; a response with only `cartItems` keeps the rest of the previous cart; a response
+ * without either keeps the previous cart.
+ */
+export const cartOfResponse = (previous: CartEntity | undefined, response: ApiResponse): CartEntity | undefined => {
+  if (response.cart !== undefined) {
+    const articles = response.cart.articles ?? response.cartItems ?? previous?.articles
+    return articles === undefined ? response.cart : { ...response.cart, articles }
+  }
+  if (response.cartItems !== undefined) return { ...previous, articles: response.cartItems }
+  return previous
+}
+
+/** The state after a response: its cart, its flash messages, and the reload rule of §4. */
+export const applyCartResponse = (state: CartState, response: ApiResponse): CartState => {
+  const status = response.status
+  return {
+    ...state,
+    cart: cartOfResponse(state.cart, response),
+    flashMessages: withFlashes(state.flashMessages, status?.flashMessages ?? []),
+    reload:
+      status !== undefined && mustReload(status)
+        ? { reason: "statusError", ...(typeof status.link === "string" ? { link: status.link } : {}) }
+        : state.reload
+  }
+}

@@ -1,6 +1,8 @@
 /**
  * The legal-conditions modal over the legal service (§4): loads the uncleared legal texts of the logged-in customer,
- * shows the first; approve closes it on success (or shows the next), deactivate reloads the page on success.
+ * shows the first; approve closes it on success (or shows the next). A successful deactivate keeps the modal busy: the
+ * service publishes the `Reload` signal, which `PageRequests` performs once (with its loop guard), so the page reloads
+ * exactly once.
  *
  * @module
  */
@@ -14,8 +16,6 @@ const LegalModalView = lazy(() => import("./LegalModalView.tsx"))
 export interface LegalConditionsProps {
   /** Whether to ask at all (a logged-in customer); default true. */
   readonly enabled?: boolean
-  /** Reloads the page after a deactivation (default `location.reload`). */
-  readonly reload?: () => void
 }
 
 /**
@@ -26,7 +26,7 @@ export interface LegalConditionsProps {
  * <LegalConditions enabled={customerId !== null} />
  * ```
  */
-export function LegalConditions({ enabled = true, reload = () => window.location.reload() }: LegalConditionsProps) {
+export function LegalConditions({ enabled = true }: LegalConditionsProps) {
   const run = useRunWith()
   const [state, setState] = useState<LegalState | undefined>(undefined)
   useEffect(() => {
@@ -40,9 +40,10 @@ export function LegalConditions({ enabled = true, reload = () => window.location
   }
   const deactivate = () => {
     setState({ ...state, deactivating: true })
-    // The service publishes a reload and keeps the busy flag on success; a failure clears it (§4, §8).
+    // On success the service keeps the busy flag and publishes the reload that PageRequests performs; a failure clears
+    // the flag (§4, §8).
     run((m) => m.Legal.use((legal) => legal.deactivate)).then(
-      (after) => (after.deactivating ? reload() : setState(after)),
+      setState,
       () => setState({ ...state, deactivating: false })
     )
   }

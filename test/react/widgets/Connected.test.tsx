@@ -4,7 +4,8 @@
  * records its consent and hides; the silver customer (no personal-collection consent) gets the data-protection
  * modal and closes it with its submit button; the legal customer gets the non-closable legal modal and approves it;
  * the adult gate's confirm is recorded on the server; add to cart and add to wishlist show their pending and done
- * states; reviews load more and a logged-in customer writes one.
+ * states; reviews load more and a logged-in customer writes one; the legal customer's deactivation reloads the page
+ * once (its own backend: the deactivated account cannot log in again).
  */
 import "./domInNode.ts"
 import { cleanup, screen, waitFor, within } from "@testing-library/react"
@@ -28,6 +29,7 @@ import {
 import { expectNoAxeViolations } from "../../support/axe.ts"
 import { demoBackend, testBaseUrl, type Backend } from "../../support/server.ts"
 import { renderWidget } from "./render.tsx"
+import { PageRequests } from "../../../react/storefront/signals.tsx"
 
 let backend: Backend
 
@@ -41,12 +43,12 @@ afterAll(async () => {
 
 afterEach(cleanup)
 
-/** A fresh shopper (own cookie jar) of the CZ10MA shop on the backend. */
-const services = () =>
+/** A fresh shopper (own cookie jar) of the CZ10MA shop on a backend (default the file's). */
+const services = (on: Backend = backend) =>
   layer({
     shop: shopById("CZ10MA"),
     baseUrl: testBaseUrl,
-    transport: cookieJarLayer().pipe(Layer.provide(webHandlerHttpClient(backend.handler))),
+    transport: cookieJarLayer().pipe(Layer.provide(webHandlerHttpClient(on.handler))),
     liveData: false
   })
 
@@ -60,10 +62,16 @@ function LogIn({ email }: { readonly email: string }) {
   )
 }
 
-/** The legal modal once the shopper is logged in. */
+/** The legal modal once the shopper is logged in, with the page's performer of the core's reload requests. */
 function LegalForCustomer({ reload }: { readonly reload: () => void }) {
   const customer = useCustomer()
-  return <LegalConditions enabled={customer.customer?.isLogged === true} reload={reload} />
+  const flag = new Map<string, string>()
+  return (
+    <>
+      <PageRequests reload={reload} reloadFlag={{ getItem: (key) => flag.get(key) ?? null, setItem: (key, value) => void flag.set(key, value) }} />
+      <LegalConditions enabled={customer.customer?.isLogged === true} />
+    </>
+  )
 }
 
 /** Whether an element ever gets `aria-busy="true"` from now on. */
@@ -196,5 +204,32 @@ describe("connected widgets", () => {
     await user.type(screen.getByRole("textbox", { name: "Your review" }), "Boils fast and quietly.")
     await user.click(screen.getByRole("button", { name: "Write a review" }))
     await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(/Thank you for your review\.|already/), { timeout: 10_000 })
+  })
+})
+
+describe("legal deactivation", () => {
+  let own: Backend
+
+  beforeAll(async () => {
+    own = await demoBackend()
+  })
+
+  afterAll(async () => {
+    await own.dispose()
+  })
+
+  test("the legal customer's deactivation reloads the page exactly once (the service's Reload signal, performed by PageRequests)", async () => {
+    const user = userEvent.setup()
+    const reload = vi.fn()
+    renderWidget(<><LogIn email="legal@example.cz" /><LegalForCustomer reload={reload} /></>, { layer: services(own) })
+    await user.click(await screen.findByRole("button", { name: "Log in as test" }))
+    await screen.findByRole("button", { name: "Logged in" }, { timeout: 20_000 })
+    const dialog = await screen.findByRole("dialog", { name: "Updated terms and conditions" }, { timeout: 20_000 })
+    await user.click(within(dialog).getByRole("button", { name: "I disagree and close my account" }))
+    await waitFor(() => expect(reload).toHaveBeenCalled(), { timeout: 10_000 })
+    // Whatever else the deactivation sets off (the logout's SessionChanged, the legals loaded again) must not reload again.
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(reload).toHaveBeenCalledTimes(1)
+    expect(within(dialog).getByRole("button", { name: "Closing your account…" })).toBeDisabled()
   })
 })

@@ -5,7 +5,7 @@
 import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from "react-router"
 import { useRef } from "react"
 import { stepLocation } from "../../../../core/domain/checkout.ts"
-import { applyCartResponse, initialCartState } from "../../../../core/services/Cart.ts"
+import { applyCartResponse, initialCartState } from "../../../../core/services/cartState.ts"
 import { cartStateAtom } from "../../../../react/storefront/atoms.ts"
 import { useCartActions, useCartEntity, useCartLineIds } from "../../../../react/storefront/hooks.ts"
 import { CartLines } from "../../../../react/components/checkout/CartLines.tsx"
