@@ -636,7 +636,7 @@ export const cs = {
     pp_employment_employed: "Zaměstnanec",
     pp_employment_selfEmployed: "OSVČ",
     pp_employment_retired: "Důchodce",
-    pp_employment_student: "Student",
+    pp_employment_student: "Student/ka",
     pp_employment_other: "Jiné",
     pp_phone_invalid: "Zadejte telefonní číslo o 9 až 15 číslicích, např. +420601234567.",
     pp_birthDate_invalid: "Zadejte datum narození.",
