@@ -2,6 +2,7 @@ import { enableCompileCache } from "node:module"
 import { availableParallelism } from "node:os"
 import { join } from "node:path"
 import { defineConfig } from "vitest/config"
+import { LongestWorkFirst } from "./test/support/sequencer.ts"
 
 // Node's on-disk cache of compiled modules, for this process and (through the environment) the workers and
 // the Node processes the tests start (the docs/examples runs): a later start of the same modules skips most
@@ -32,6 +33,7 @@ export default defineConfig({
     exclude: ["test/e2e/**", "test/bench/**", "test/crash/**", "test/scale/**", "**/node_modules/**"],
     setupFiles: ["test/support/setup.ts"],
     globalSetup: ["test/support/globalSetup.ts"],
+    sequence: { sequencer: LongestWorkFirst },
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Every core (vitest's default leaves one to the main process, which mostly waits).
