@@ -378,7 +378,10 @@ describe("page furniture", () => {
     await page.goto(`${shop.url}/`)
     const panel = page.getByRole("region", { name: t("sf_consent_title") })
     await expect.poll(() => panel.isVisible()).toBe(true)
+    // The reload must come after the server recorded the consent: a panel also hides when its post fails (§8).
+    const recorded = page.waitForResponse((response) => response.url().includes("/api/privacy-setting/setPanelConsent"))
     await page.getByRole("button", { name: t("sf_consent_agree") }).click()
+    expect((await recorded).status()).toBe(200)
     await expect.poll(() => panel.isVisible()).toBe(false)
     await page.reload()
     await page.waitForTimeout(500)
