@@ -18,6 +18,7 @@ import {
 } from "../../../core/api/paymentProvider.ts"
 import { currentProviderScreen, providerScreensOf, type ProviderScreen } from "../../../core/domain/payment.ts"
 import type { MessageKey } from "../../../core/messages/catalogue.ts"
+import { uiLanguageLocales } from "../../../core/messages/languages.ts"
 import type { CheckoutState } from "../../../core/services/checkoutState.ts"
 import { useShopText } from "../../storefront/text.tsx"
 import { TextField } from "../forms/TextField.tsx"
@@ -33,9 +34,9 @@ export interface RevolvingOfferDetailProps {
 
 /** The revolving credit offer: instalments, monthly payment, total, rates and limit, money in the shop's currency. */
 export function RevolvingOfferDetail({ offer }: RevolvingOfferDetailProps) {
-  const { t, text, money } = useShopText()
+  const { t, text, money, language } = useShopText()
   const headingId = useId()
-  const percent = (value: number) => `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }).format(value)} %`
+  const percent = (value: number) => `${new Intl.NumberFormat(uiLanguageLocales[language], { maximumFractionDigits: 2 }).format(value)} %`
   const rows: ReadonlyArray<readonly [string, string | undefined]> = offer === undefined ? [] : [
     [t("pp_offer_installments"), offer.installmentCount === undefined ? undefined : String(offer.installmentCount)],
     [t("pp_offer_monthly"), offer.installmentAmount === undefined ? undefined : money(offer.installmentAmount)],
