@@ -159,6 +159,7 @@ export { PaymentProviderStatus, type PaymentProviderStatusProps } from "./compon
 export {
   PaymentProviderScreens,
   type PaymentProviderScreensProps,
+  type ProviderScreenProps,
   ProviderDataForm,
   ProviderOtpForm,
   type ProviderOtpFormProps,

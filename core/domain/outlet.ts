@@ -236,13 +236,13 @@ export const outletOfBranch = (branch: OutletBranch | null | undefined): PostOut
 }
 
 /** The transports of a delivery as the delivery rules read them (§3 transports): id and delivery type. */
-interface TypedTransport {
+export interface TypedTransport {
   readonly id: string | number
   readonly type?: string | null | undefined
 }
 
 /** The methods of a delivery as {@link postOutletChoices} reads them (§3 deliveryMethods). */
-interface PickupMethodLike {
+export interface PickupMethodLike {
   readonly type?: string | null | undefined
   readonly available?: boolean | null | undefined
   readonly availablePupTransports?: ReadonlyArray<{ readonly id: string | number }> | null | undefined

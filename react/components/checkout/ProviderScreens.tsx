@@ -63,9 +63,10 @@ export function RevolvingOfferDetail({ offer }: RevolvingOfferDetailProps) {
 }
 
 /** Props of the screens that send something to the provider. */
-interface ScreenProps {
+export interface ProviderScreenProps {
   /** The selected method code (CZN, CZG). */
   readonly code: string
+  /** What the screen sends to the provider (the Checkout service's provider calls). */
   readonly actions: ProviderActions
   /** The provider's refusal of this screen's last answer (a translation key), if any. */
   readonly refusal: string | undefined
@@ -88,7 +89,7 @@ const useBusy = () => {
 }
 
 /** The provider's terms with a checkbox the shopper must tick and a button that records the acceptance. */
-export function ProviderTerms({ code, actions, refusal }: ScreenProps) {
+export function ProviderTerms({ code, actions, refusal }: ProviderScreenProps) {
   const { t, text } = useShopText()
   const headingId = useId()
   const [checked, setChecked] = useState(false)
@@ -138,7 +139,7 @@ const employmentKeys = {
 } as const satisfies Record<(typeof applicantEmployments)[number], MessageKey>
 
 /** The extra data form: the contract's fields, validated with its Schema before sending, an error under each field. */
-export function ProviderDataForm({ code, actions, refusal }: ScreenProps) {
+export function ProviderDataForm({ code, actions, refusal }: ProviderScreenProps) {
   const { t, text } = useShopText()
   const headingId = useId()
   const [values, setValues] = useState<{ readonly [field: string]: string }>({})
@@ -191,7 +192,7 @@ export function ProviderDataForm({ code, actions, refusal }: ScreenProps) {
 }
 
 /** Props of {@link ProviderOtpForm}. */
-export interface ProviderOtpFormProps extends ScreenProps {
+export interface ProviderOtpFormProps extends ProviderScreenProps {
   /** A demo provider's code, shown in a notice (the reference backend sends no text message); absent for a real one. */
   readonly demoCode?: string | undefined
 }
