@@ -401,8 +401,10 @@ layer(freshDatabase(), { timeout: 120_000 })("cart engine", (it) => {
       const added = yield* cached(addToCart(cartId, { variantId: variant.variant_id }, 4))
       expect(added.state).toEqual(yield* readCart(cartId))
       expect(added.state?.lines.find((line) => line.itemId === itemId)?.count).toBe(6)
-      // the cached cart is now a version behind: the change reads the cart instead and still answers the truth
+      // another process changes the cart (without this cache): the cached cart is a version behind, so the change reads
+      // the cart instead and still answers the truth
       const stale = yield* cached(readCartCached(cartId))
+      yield* addToCart(cartId, { variantId: other.variant_id }, 1)
       const again = yield* cached(changeAmount(cartId, itemId, 1))
       expect(again.state).toEqual(yield* readCart(cartId))
       expect(otherLine(again.state)).not.toBe(otherLine(stale))
