@@ -662,5 +662,9 @@ export const pl = {
 
   /** Header, performance and accessibility polish of the storefront (issue 8). */
   storefrontPolish: {
+  },
+
+  /** The category page's parameter facets and the product page's financing offers (issue 8). */
+  catalogFacets: {
   }
 } as const satisfies Catalogue
