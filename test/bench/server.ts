@@ -26,6 +26,8 @@ const root = fileURLToPath(new URL("../..", import.meta.url))
 const seconds = Number(process.env["BENCH_SECONDS"] ?? 10)
 const connections = 50
 const memoryRequests = Number(process.env["BENCH_MEMORY_REQUESTS"] ?? 100_000)
+/** `BENCH_ONLY=writes`: only the baseline and the cart writes (no reads, no memory run), to time the write path. */
+const writesOnly = process.env["BENCH_ONLY"] === "writes"
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -252,7 +254,7 @@ const benchServer = async (target: string, env: Record<string, string>, statemen
 
     if (statements !== undefined) {
       const get = (path: string) => () => fetch(`${base}${path}`, { headers: one.headers }).then((response) => response.text())
-      for (const read of reads) await countStatements(statements, read.scenario, get(read.path))
+      if (!writesOnly) for (const read of reads) await countStatements(statements, read.scenario, get(read.path))
       const other = await shopperWithCart(base, variants)
       let turn = 0
       const write = (path: string, method: string, body: () => unknown, headers: Record<string, string> = {}) => () =>
@@ -269,8 +271,9 @@ const benchServer = async (target: string, env: Record<string, string>, statemen
 
     await load({ url: `${base}/api/session`, headers: one.headers, duration: 2 })
     const idle = rssMiB(child)
-    for (const read of reads) await measure(target, read.scenario, { url: `${base}${read.path}`, headers: one.headers })
+    if (!writesOnly) for (const read of reads) await measure(target, read.scenario, { url: `${base}${read.path}`, headers: one.headers })
     await measure(target, "add-to-cart / change-amount, cart of 3", { url: base, requests: cartWrites(shoppers) })
+    if (writesOnly) return { target, idle, before: idle, after: rssMiB(child), errors: 0 }
 
     // RSS after the scenarios, then after `memoryRequests` more spread over every endpoint above (a shop's mix:
     // mostly reads, some cart writes).

@@ -66,6 +66,12 @@ export class KeyedCache<K, V> {
     return hit !== undefined && hit.expiresAt > now ? hit.value : undefined
   }
 
+  /** Keeps `value` under `key` from `now` (ms) on; a load of `key` in flight is not kept. */
+  set(key: K, value: V, now: number): void {
+    this.invalidate(key)
+    this.put(key, value, now)
+  }
+
   /** Drops `key`; a load of it in flight is not kept. */
   invalidate(key: K): void {
     this.entries.delete(key)
@@ -123,10 +129,21 @@ export interface ReadCacheShape {
   /** A shop's delivery methods, their payments and its billing methods, by shop id. */
   readonly shopSettings: KeyedCache<string, unknown>
   /**
-   * Applies one invalidation payload (`cart:<id>`, `cart_owner:<id>`, `session:<id>`, `stock`,
-   * `catalogue`, `shop_settings`).
+   * Applies one invalidation payload (`cart:<id>`, `cart:<id>@<version>`, `cart_owner:<id>`, `session:<id>`,
+   * `stock`, `catalogue`, `shop_settings`). A versioned cart notice (migration 18) keeps a cached cart of that
+   * version or newer.
    */
   readonly apply: (payload: string) => void
+  /**
+   * Records that `version` of cart `cartId` is committed or locked for a change (a write's lock, a versioned
+   * notice): a cart of an older version is never settled after it.
+   */
+  readonly noteCartVersion: (cartId: number, version: number) => void
+  /**
+   * Keeps the cart a committed write left (`state`, at `version`) as the cached cart, unless a newer version was
+   * noted meanwhile; answers whether it was kept.
+   */
+  readonly settleCart: (cartId: number, version: number, state: unknown, now: number) => boolean
   /**
    * Drops a session and, when given, its cart: a state-changing call runs between two of these (the first keeps
    * the cart, which a cart change may start from once its lock proves the cached version is the stored one).
@@ -156,6 +173,22 @@ export const makeReadCache = (): ReadCacheShape => {
   const carts = new KeyedCache<number, unknown>({ ttlMs: cacheTtlMs, maxEntries: cacheMaxEntries })
   const catalogue = new KeyedCache<string, unknown>({ ttlMs: catalogueTtlMs, maxEntries: catalogueMaxEntries })
   const shopSettings = new KeyedCache<string, unknown>({ ttlMs: catalogueTtlMs, maxEntries: 100 })
+  // The newest version of each recently changed cart (at most cacheMaxEntries, the oldest noted dropped past it).
+  const cartVersions = new Map<number, number>()
+  const noteCartVersion = (cartId: number, version: number) => {
+    const known = cartVersions.get(cartId)
+    if (known !== undefined && known >= version) return
+    cartVersions.delete(cartId)
+    cartVersions.set(cartId, version)
+    if (cartVersions.size > cacheMaxEntries) cartVersions.delete(cartVersions.keys().next().value!)
+  }
+  const settleCart = (cartId: number, version: number, state: unknown, now: number) => {
+    const known = cartVersions.get(cartId)
+    if (known !== undefined && known > version) return false
+    noteCartVersion(cartId, version)
+    carts.set(cartId, state, now)
+    return true
+  }
   const apply = (payload: string) => {
     if (payload === "shop_settings") return shopSettings.clear()
     if (payload === "stock" || payload === "catalogue") {
@@ -170,7 +203,15 @@ export const makeReadCache = (): ReadCacheShape => {
       sessions.invalidate(key)
       sessionConsents.invalidate(key)
     }
-    else if (kind === "cart") carts.invalidate(Number(key))
+    else if (kind === "cart") {
+      const at = key.indexOf("@")
+      if (at < 0) return carts.invalidate(Number(key))
+      const cartId = Number(key.slice(0, at))
+      const version = Number(key.slice(at + 1))
+      noteCartVersion(cartId, version)
+      const cached = carts.peek(cartId, -Infinity) as { readonly version?: unknown } | undefined
+      if (cached === undefined || typeof cached.version !== "number" || cached.version < version) carts.invalidate(cartId)
+    }
     else if (kind === "cart_owner") {
       carts.invalidate(Number(key))
       // a cached session says whether its cart is usable: a cart changing hands or closing is rare
@@ -184,6 +225,8 @@ export const makeReadCache = (): ReadCacheShape => {
     catalogue,
     shopSettings,
     apply,
+    noteCartVersion,
+    settleCart,
     forget: (sessionId, cartId) => {
       sessions.invalidate(sessionId)
       sessionConsents.invalidate(sessionId)
@@ -223,6 +266,14 @@ export class ReadCache extends Context.Service<ReadCache, ReadCacheShape>()("dem
  * must decide on, and answer with, what is committed).
  */
 export const CacheBypass = Context.Reference<boolean>("demo/server/db/ReadCache/CacheBypass", { defaultValue: () => false })
+
+/**
+ * The carts a state-changing call settled in the read cache ({@link ReadCacheShape.settleCart}): the call's end keeps
+ * them instead of dropping its cart. Set per call by the session middleware; undefined outside one.
+ */
+export const SettledCarts = Context.Reference<Set<number> | undefined>("demo/server/db/ReadCache/SettledCarts", {
+  defaultValue: () => undefined
+})
 
 /** Options of {@link cachedRead}. */
 export interface CachedReadOptions {

@@ -14,7 +14,7 @@ import { CsrfTokenInvalid } from "../../../core/api/errors.ts"
 import { csrfHeader, sessionCookie, shopIdHeader } from "../../../core/api/headers.ts"
 import { CallPolicy, CsrfProtection, csrfRefusedMessage, CurrentSession, Session, type SessionData } from "../../../core/api/security.ts"
 import { isShopId, type ShopId } from "../../../core/domain/shop.ts"
-import { CacheBypass, cachedRead, ReadCache } from "../db/ReadCache.ts"
+import { CacheBypass, cachedRead, ReadCache, SettledCarts } from "../db/ReadCache.ts"
 import { newToken, sessionMaxAgeSeconds } from "../domain/account/sessions.ts"
 import { openCartFor } from "../domain/cart/ownership.ts"
 import { overTls, SecuritySettings } from "./securitySettings.ts"
@@ -198,10 +198,16 @@ export const CurrentSessionLive = Layer.effect(
         const forget = (cartId?: number) =>
           cache._tag === "Some" ? Effect.sync(() => cache.value.forget(session.sessionId, cartId)) : Effect.void
         // The cart stays cached while the call runs: a cart change starts from it when the version it locks proves it
-        // current (mutateCart); a load overlapping the call is not kept, the drop after the call sees to that.
+        // current (mutateCart); a load overlapping the call is not kept, the drop after the call sees to that. A cart
+        // the call's committed write settled in the cache (SettledCarts) is kept.
+        const settled = new Set<number>()
         return forget().pipe(
-          Effect.andThen(httpEffect.pipe(Effect.provideService(Session, session), Effect.provideService(CacheBypass, true))),
-          Effect.ensuring(forget(session.cartId))
+          Effect.andThen(httpEffect.pipe(
+            Effect.provideService(Session, session),
+            Effect.provideService(CacheBypass, true),
+            Effect.provideService(SettledCarts, settled)
+          )),
+          Effect.ensuring(Effect.suspend(() => forget(settled.has(session.cartId) ? undefined : session.cartId)))
         )
       })
     }

@@ -27,6 +27,7 @@ import recoveryOutboxPets from "./0014_recovery_outbox_pets.ts"
 import watchdog from "./0015_watchdog.ts"
 import accountClubs from "./0016_account_clubs.ts"
 import cartReadsAtScale from "./0017_cart_reads_at_scale.ts"
+import versionedCartInvalidation from "./0018_versioned_cart_invalidation.ts"
 
 /** The table recording applied migrations (`migration_id`, `name`, `created_at`). */
 export const migrationsTable = "schema_migrations"
@@ -49,7 +50,8 @@ export const migrations: Readonly<Record<string, Effect.Effect<void, SqlError, S
   "0014_recovery_outbox_pets": recoveryOutboxPets,
   "0015_watchdog": watchdog,
   "0016_account_clubs": accountClubs,
-  "0017_cart_reads_at_scale": cartReadsAtScale
+  "0017_cart_reads_at_scale": cartReadsAtScale,
+  "0018_versioned_cart_invalidation": versionedCartInvalidation
 }
 
 const runMigrator = Migrator.make({})

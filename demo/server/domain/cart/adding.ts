@@ -9,8 +9,9 @@ import type { SqlError } from "effect/sql/SqlError"
 import { type BundleType } from "../../../../core/domain/cart.ts"
 import { clampQuantity } from "../../../../core/domain/quantity.ts"
 import { type CartChange, cartFlashKeys, CartNotFound, CartRefused, type CartRequirements, notFound, notice, refused } from "./errors.ts"
-import { countAllowed, mutateCart, withLineCount } from "./mutation.ts"
-import type { CartState } from "./reading.ts"
+import { cartChangedChannel } from "../../db/Database.ts"
+import { cachedBefore, cartVersionSetting, countAllowed, inTransaction, mutateCart, settleCart, withLineCount } from "./mutation.ts"
+import { type CartLine, type CartState, readCart } from "./reading.ts"
 
 // -----------------------------------------------------------------------------------------------
 // articles: add, change amount, delete
@@ -60,6 +61,98 @@ export const addToCart = (
   article: ArticleRef,
   amount: number,
   services: ReadonlyArray<ServiceChoice> = []
+): Effect.Effect<AddResult, SqlError | CartNotFound | CartRefused, CartRequirements> =>
+  article.variantId !== undefined && services.length === 0
+    ? addVariant(cartId, article.variantId, amount)
+    : addWithServices(cartId, article, amount, services)
+
+/** The line holding `variantId` as an article of its own (not a gift, not in a set): the first one, as stored. */
+const variantLine = (state: CartState, variantId: number): CartLine | undefined =>
+  state.lines.filter((line) => !line.gift && line.variantId === variantId && line.bonusSetId === null)
+    .reduce<CartLine | undefined>((first, line) => first === undefined || line.itemId < first.itemId ? line : first, undefined)
+
+/**
+ * Adds pieces of a variant without services, in the fewest statements (the hot path of add-to-cart, issue 9):
+ *
+ * 1. locks the cart row (`FOR UPDATE`: concurrent changes of one cart queue up) and reads the variant and its stock
+ *    in the same statement; nothing is written yet, so a refusal needs no savepoint to undo it;
+ * 2. decides from the cart at the locked version: the process's cached cart when it holds exactly that version (every
+ *    change bumps the version under this lock), else the cart read now, under the lock;
+ * 3. writes the line, bumps the version, marks the transaction for the versioned notice (migration 18) and sends the
+ *    live-data notification, in one statement.
+ *
+ * The answer is the decided cart with the new count (a new line: the cart read after the insert), kept as the cached
+ * cart once the transaction commits ({@link settleCart}). Runs in the caller's transaction when one is open.
+ */
+const addVariant = (
+  cartId: number,
+  variantId: number,
+  amount: number
+): Effect.Effect<AddResult, SqlError | CartNotFound | CartRefused, CartRequirements> =>
+  inTransaction(Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const locked = (yield* sql<{
+      readonly status: string
+      readonly version: number
+      readonly found: boolean
+      readonly stock: number | null
+    }>`
+      SELECT c.status, c.version, a.product_id IS NOT NULL AS found, a.stock
+      FROM carts c
+      LEFT JOIN LATERAL (
+        SELECT v.product_id, st.in_stock AS stock
+        FROM variants v
+        JOIN products p ON p.product_id = v.product_id
+        JOIN prices pr ON pr.variant_id = v.variant_id
+        LEFT JOIN stock st ON st.variant_id = v.variant_id
+        WHERE v.variant_id = ${variantId} AND v.shop_id = c.shop_id AND p.active) a ON true
+      WHERE c.cart_id = ${cartId}
+      FOR UPDATE OF c`)[0]
+    if (locked === undefined || locked.status !== "open") return yield* notFound("cart", `No open cart ${cartId}`)
+    if (!locked.found) return yield* notFound("variant", `No variant ${variantId} in this shop`)
+    const base = (yield* cachedBefore(cartId, locked.version + 1)) ?? (yield* readCart(cartId))
+    if (base === undefined) return yield* notFound("cart", `No open cart ${cartId}`)
+    const line = variantLine(base, variantId)
+    const stock = locked.stock ?? 0
+    const current = line?.count ?? 0
+    const wanted = current + amount
+    const count = clampQuantity(wanted)
+    if (stock <= 0) return yield* refused(cartFlashKeys.outOfStock, "amount")
+    if (!countAllowed(count, current, stock)) return yield* refused(cartFlashKeys.stockExceeded, "amount")
+    const written = (yield* (line !== undefined
+      ? sql<{ readonly version: number; readonly item_id: number }>`
+          WITH touched AS (
+            UPDATE carts SET version = version + 1, updated_at = now() WHERE cart_id = ${cartId} RETURNING cart_id, version),
+          changed AS (UPDATE cart_items SET count = ${count} WHERE cart_item_id = ${line.itemId} RETURNING cart_item_id)
+          SELECT version, (SELECT cart_item_id FROM changed) AS item_id,
+                 pg_notify(${cartChangedChannel}, ${JSON.stringify({ cartId })}) AS notified,
+                 set_config(${cartVersionSetting}, cart_id || ':' || version, true) AS marked
+          FROM touched`
+      : sql<{ readonly version: number; readonly item_id: number }>`
+          WITH touched AS (
+            UPDATE carts SET version = version + 1, updated_at = now() WHERE cart_id = ${cartId} RETURNING cart_id, version),
+          changed AS (
+            INSERT INTO cart_items (cart_id, article_type, variant_id, bonus_set_id, count, position)
+            VALUES (${cartId}, 'variant', ${variantId}, NULL, ${count},
+                    (SELECT COALESCE(max(position), -1) + 1 FROM cart_items WHERE cart_id = ${cartId}))
+            RETURNING cart_item_id)
+          SELECT version, (SELECT cart_item_id FROM changed) AS item_id,
+                 pg_notify(${cartChangedChannel}, ${JSON.stringify({ cartId })}) AS notified,
+                 set_config(${cartVersionSetting}, cart_id || ':' || version, true) AS marked
+          FROM touched`))[0]!
+    const state = line !== undefined
+      ? withLineCount(base, written.version, line.itemId, count)
+      : yield* readCart(cartId)
+    if (state !== undefined) yield* settleCart(state)
+    return { itemId: written.item_id, flashes: count === wanted ? [] : [notice(cartFlashKeys.amountClamped, "warning")], state }
+  }))
+
+/** {@link addToCart} of a bonus set, or with services: the general change under {@link mutateCart}. */
+const addWithServices = (
+  cartId: number,
+  article: ArticleRef,
+  amount: number,
+  services: ReadonlyArray<ServiceChoice>
 ): Effect.Effect<AddResult, SqlError | CartNotFound | CartRefused, CartRequirements> =>
   mutateCart(cartId, (cart) =>
     Effect.gen(function*() {

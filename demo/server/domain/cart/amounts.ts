@@ -8,7 +8,7 @@ import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import { clampQuantity } from "../../../../core/domain/quantity.ts"
 import { type CartChange, cartFlashKeys, CartNotFound, CartRefused, type CartRequirements, notFound, notice, refused } from "./errors.ts"
-import { countAllowed, lineOf, mustRead, mutateCart, withLineCount } from "./mutation.ts"
+import { countAllowed, lineOf, mustRead, mutateCart, settleCart, withLineCount } from "./mutation.ts"
 
 /**
  * Sets the count of a cart item (clamped to 1..30, §5). Lowering is always allowed; raising is refused (flash) when
@@ -31,10 +31,9 @@ export const changeAmount = (
       if (line.gift) return yield* refused(cartFlashKeys.giftFixed, "id")
       if (!countAllowed(count, line.count, line.stock)) return yield* refused(cartFlashKeys.stockExceeded, "amount")
       yield* sql`UPDATE cart_items SET count = ${count} WHERE cart_item_id = ${itemId}`
-      return {
-        flashes: count === amount ? [] : [notice(cartFlashKeys.amountClamped, "warning")],
-        state: withLineCount(state, cart.version, itemId, count)
-      }
+      const after = withLineCount(state, cart.version, itemId, count)
+      yield* settleCart(after)
+      return { flashes: count === amount ? [] : [notice(cartFlashKeys.amountClamped, "warning")], state: after }
     }))
 
 /**
