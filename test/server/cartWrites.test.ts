@@ -7,10 +7,14 @@
 import { afterAll, describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { CartGroup } from "../../core/api/cart.ts"
+import { CartApiGroup } from "../../core/api/cartApi.ts"
 import { idempotencyKeyHeader } from "../../core/api/headers.ts"
 import { PgliteClient } from "../../demo/server/db/PgliteClient.ts"
-import { ReadCache } from "../../demo/server/db/ReadCache.ts"
+import { makeReadCache, ReadCache } from "../../demo/server/db/ReadCache.ts"
+import { maxQuantity } from "../../core/domain/quantity.ts"
+import { cartFlashKeys } from "../../demo/server/domain/cart/errors.ts"
 import { CartHandlers } from "../../demo/server/handlers/cart.ts"
+import { CartApiHandlers } from "../../demo/server/handlers/cartApi.ts"
 import { backendFor } from "../support/server.ts"
 import { groupsOf } from "./accountSupport.ts"
 import { cartProbe, findVariant, rawCartSession } from "./cartSupport.ts"
@@ -65,7 +69,11 @@ const roundTrips = () => {
 
 const probe = cartProbe()
 const trips = roundTrips()
-const backend = backendFor(groupsOf(CartGroup), CartHandlers, Layer.mergeAll(probe.layer, trips.layer, ReadCache.layer))
+const backend = backendFor(
+  groupsOf(CartGroup, CartApiGroup),
+  Layer.mergeAll(CartHandlers, CartApiHandlers),
+  Layer.mergeAll(probe.layer, trips.layer, ReadCache.layer)
+)
 afterAll(() => backend.dispose())
 const onPglite = (process.env["DATABASE_URL"] ?? "").trim() === ""
 
@@ -99,4 +107,68 @@ describe("cart writes (server, with the read cache)", () => {
       expect(added.length).toBeLessThanOrEqual(7)
       expect(changed.length).toBeLessThanOrEqual(5)
     }))
+
+  it.effect("50 concurrent adds of each of two articles to one cart, with the cache: no lost update, every answer and the next read are the truth", () =>
+    Effect.gen(function*() {
+      const raw = yield* Effect.promise(() => rawCartSession(backend))
+      const scarce = yield* probe.use((sql) => findVariant(sql, { min: 5, max: 20, skip: 8 }))
+      const plenty = yield* probe.use((sql) => findVariant(sql, { min: 60, skip: 9 }))
+      let key = 0
+      const add = (variantId: number) =>
+        raw.send("PUT", "/api/v2/cart.cart-api/add-to-cart", {
+          body: { variantId, amount: 1, extended: true },
+          headers: { [idempotencyKeyHeader]: `c-${++key}` }
+        })
+      // the cart is cached first, so the adds start from the cached cart
+      yield* Effect.promise(() => add(plenty.variant_id))
+      const answers = yield* Effect.promise(() =>
+        Promise.all([...Array.from({ length: 50 }, () => add(scarce.variant_id)), ...Array.from({ length: 49 }, () => add(plenty.variant_id))]))
+      const outcome = (answer: { json: any }) => answer.json.status.flashMessages?.[0]?.message ?? answer.json.status.status
+      const countOf = (answer: { json: any }, variantId: number) =>
+        answer.json.cartItems.find((item: { variantId: number }) => item.variantId === variantId)?.count ?? 0
+      const scarceAnswers = answers.slice(0, 50)
+      const plentyAnswers = answers.slice(50)
+      expect(scarceAnswers.filter((answer) => outcome(answer) === "ok")).toHaveLength(scarce.in_stock)
+      expect(scarceAnswers.filter((answer) => outcome(answer) === cartFlashKeys.stockExceeded)).toHaveLength(50 - scarce.in_stock)
+      expect(plentyAnswers.filter((answer) => outcome(answer) === "ok")).toHaveLength(maxQuantity - 1)
+      expect(plentyAnswers.filter((answer) => outcome(answer) === cartFlashKeys.amountClamped)).toHaveLength(50 - maxQuantity)
+      // each applied add answered the cart it left: the counts 1..stock of the scarce article, each once
+      const scarceCounts = scarceAnswers.filter((answer) => outcome(answer) === "ok").map((answer) => countOf(answer, scarce.variant_id))
+      expect([...scarceCounts].sort((a, b) => a - b)).toEqual(Array.from({ length: scarce.in_stock }, (_, i) => i + 1))
+      const rows = yield* probe.use((sql) =>
+        sql<{ readonly variant_id: number; readonly count: number }>`
+          SELECT variant_id, count FROM cart_items WHERE cart_id = ${raw.cartId()} ORDER BY variant_id`)
+      expect(rows).toEqual(
+        [{ variant_id: scarce.variant_id, count: scarce.in_stock }, { variant_id: plenty.variant_id, count: maxQuantity }]
+          .sort((a, b) => a.variant_id - b.variant_id)
+      )
+      // the next read (from the cache the writes left) and the next write answer the stored cart
+      const loaded = yield* Effect.promise(() => raw.send("GET", "/api/v2/cart.cart-api/load-cart"))
+      const loadedCounts = (loaded.json.cart?.articles ?? loaded.json.articles ?? []).map((article: { variantId: number; count: number }) => ({
+        variant_id: article.variantId,
+        count: article.count
+      })).sort((a: { variant_id: number }, b: { variant_id: number }) => a.variant_id - b.variant_id)
+      expect(loadedCounts).toEqual(rows)
+      const again = yield* Effect.promise(() => add(plenty.variant_id))
+      expect(outcome(again)).toBe(cartFlashKeys.amountClamped)
+      expect([countOf(again, scarce.variant_id), countOf(again, plenty.variant_id)]).toEqual([scarce.in_stock, maxQuantity])
+    }))
+
+  it("a versioned cart notice keeps a cached cart of that version or newer; a plain one drops it; an older settle is refused", () => {
+    const cache = makeReadCache()
+    const cart = (version: number) => ({ cartId: 5, version })
+    expect(cache.settleCart(5, 7, cart(7), 0)).toBe(true)
+    cache.apply("cart:5@7")
+    expect(cache.carts.peek(5, 1)).toEqual(cart(7))
+    cache.apply("cart:5@8")
+    expect(cache.carts.peek(5, 1)).toBeUndefined()
+    // a write of version 8 was noted: a late settle of 7 is not kept, one of 9 is
+    expect(cache.settleCart(5, 7, cart(7), 2)).toBe(false)
+    expect(cache.carts.peek(5, 3)).toBeUndefined()
+    expect(cache.settleCart(5, 9, cart(9), 2)).toBe(true)
+    cache.apply("cart:5")
+    expect(cache.carts.peek(5, 3)).toBeUndefined()
+    cache.noteCartVersion(6, 3)
+    expect(cache.settleCart(6, 2, { cartId: 6, version: 2 }, 0)).toBe(false)
+  })
 })
