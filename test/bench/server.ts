@@ -76,6 +76,12 @@ const rssMiB = (child: ChildProcess): number => {
   return Math.round(kib / 1024)
 }
 
+/** The CPU time (user and system) the process `child` has used so far, ms. */
+const cpuMs = (child: ChildProcess): number => {
+  const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1]!.split(" ")
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+}
+
 /**
  * Counts the statements the bench database has run, from PostgreSQL's `pg_stat_statements` (when the
  * server at `adminUrl` loads it and the extension exists in the admin database); undefined otherwise.
@@ -272,7 +278,10 @@ const benchServer = async (target: string, env: Record<string, string>, statemen
     await load({ url: `${base}/api/session`, headers: one.headers, duration: 2 })
     const idle = rssMiB(child)
     if (!writesOnly) for (const read of reads) await measure(target, read.scenario, { url: `${base}${read.path}`, headers: one.headers })
+    const cpuBefore = cpuMs(child)
     await measure(target, "add-to-cart / change-amount, cart of 3", { url: base, requests: cartWrites(shoppers) })
+    const writes = results.at(-1)!
+    console.error(`  ${target} cart writes: ${((cpuMs(child) - cpuBefore) / Math.max(1, writes.rps * seconds)).toFixed(2)} ms of server CPU per request`)
     if (writesOnly) return { target, idle, before: idle, after: rssMiB(child), errors: 0 }
 
     // RSS after the scenarios, then after `memoryRequests` more spread over every endpoint above (a shop's mix:

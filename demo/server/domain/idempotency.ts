@@ -66,7 +66,18 @@ export interface IdempotencyOptions<A> {
   readonly encode?: (response: A) => unknown
   /** Turns the stored JSON back into the response; default: the stored JSON as it is. */
   readonly decode?: (stored: unknown) => A
+  /**
+   * `"first"` (default): the key is claimed before `effect` runs, so a concurrent retry waits for the first attempt and
+   * `effect` never runs twice. `"last"`: the key is stored with the response after `effect`, in the same statement
+   * (one round trip less); a retry that finds the key taken then rolls its whole transaction back and answers the
+   * stored response. Only for effects that do nothing outside the database transaction (the cart's writes: their
+   * notifications and cache updates happen at commit).
+   */
+  readonly claim?: "first" | "last" | undefined
 }
+
+/** A retry found its key taken when it stored its answer: its transaction rolls back and the stored answer is replayed. */
+class KeyTaken extends Data.TaggedError("KeyTaken")<{}> {}
 
 interface KeyRow {
   readonly request_hash: string | null
@@ -94,6 +105,38 @@ export const withIdempotencyKey = <A, E, R>(
     const hash = options.fingerprint === undefined ? null : fingerprintOf(options.fingerprint)
     const encode = options.encode ?? ((response: A): unknown => response)
     const decode = options.decode ?? ((stored: unknown): A => stored as A)
+    const replay = Effect.gen(function*() {
+      const stored = yield* sql<KeyRow>`
+        SELECT request_hash, response FROM idempotency_keys WHERE scope = ${scope} AND key = ${key}`
+      const row = stored[0]
+      if (row === undefined || row.response === null || row.response === undefined) return undefined
+      if (hash !== null && row.request_hash !== null && row.request_hash !== hash) {
+        return yield* new IdempotencyKeyReused({ scope, key })
+      }
+      return { response: decode(row.response) }
+    })
+    if (options.claim === "last") {
+      const attempt = sql.withTransaction(
+        Effect.gen(function*() {
+          const response = yield* effect
+          // Stores the key with the answer, or takes over an expired key, in one statement; a live key is a retry's.
+          const stored = yield* sql<{ readonly key: string }>`
+            INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response)
+            VALUES (${scope}, ${key}, ${hash}, ${storedResponseStatus}, ${JSON.stringify(encode(response) ?? null)}::jsonb)
+            ON CONFLICT (scope, key) DO UPDATE
+              SET request_hash = EXCLUDED.request_hash, status_code = EXCLUDED.status_code, response = EXCLUDED.response,
+                  created_at = now()
+              WHERE idempotency_keys.created_at < now() - make_interval(hours => ${idempotencyKeyTtlHours})
+            RETURNING key`
+          if (stored.length === 0) return yield* new KeyTaken()
+          return response
+        })
+      )
+      return yield* attempt.pipe(
+        Effect.catchTag("KeyTaken", () =>
+          Effect.flatMap(replay, (stored) => stored === undefined ? attempt.pipe(Effect.catchTag("KeyTaken", () => Effect.die("idempotency key taken twice without an answer"))) : Effect.succeed(stored.response)))
+      )
+    }
     return yield* sql.withTransaction(
       Effect.gen(function*() {
         // Claims the key, or takes it over when it has expired, in one statement.
