@@ -131,6 +131,7 @@ export function FacetsPanel({ facets, query, total, path, keep = [], onNavigate 
                         <input type="checkbox" name="param" value={text} checked={checked}
                           disabled={option.count === 0 && !checked && lastToggled !== text}
                           onChange={() => toggle(filter)} />
+                        {option.css !== null && <span className="facet-swatch" aria-hidden="true" style={{ background: option.css }} />}
                         {" "}{option.value} <span className="facet-count">({option.count})</span>
                       </label>
                     </li>
