@@ -8,9 +8,9 @@ import { financingOfferOf, type OfferTerms } from "../../../core/domain/financin
 
 const offer: fc.Arbitrary<OfferTerms> = fc.record({
   code: fc.string({ minLength: 1, maxLength: 8 }),
-  installmentCount: fc.option(fc.oneof(fc.integer({ min: -2, max: 60 }), fc.double({ noNaN: false })), { nil: undefined }),
-  monthlyPayment: fc.option(fc.oneof(fc.double({ min: -10, max: 100_000 }), fc.constant(Number.POSITIVE_INFINITY)), { nil: undefined }),
-  rpsn: fc.option(fc.double({ min: 0, max: 50, noNaN: true }), { nil: undefined })
+  installmentCount: fc.oneof(fc.integer({ min: -2, max: 60 }), fc.double()),
+  monthlyPayment: fc.oneof(fc.double({ min: -10, max: 100_000 }), fc.constant(Number.POSITIVE_INFINITY)),
+  rpsn: fc.double({ min: 0, max: 50, noNaN: true })
 }, { requiredKeys: ["code"] })
 
 const showable = (o: OfferTerms) =>
