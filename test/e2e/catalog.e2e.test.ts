@@ -6,6 +6,8 @@
  */
 import type { Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
+import { formatPrice } from "../../core/domain/money.ts"
+import { shopById } from "../../core/domain/shop.ts"
 import { e2eSession, expectNoAxeViolations, screenshot, shopText } from "./harness.ts"
 
 const session = e2eSession()
@@ -110,6 +112,30 @@ describe("category listing: parameter facets", () => {
     await page.getByRole("list", { name: t("facets_chosen") }).getByRole("link").click()
     await page.waitForURL((url) => !url.searchParams.has("param"))
     expect(await status(page).textContent()).toBe(t("facets_result_count", { count: all.total }))
+    await context.close()
+  })
+
+  it("a product page of a shop with a financing provider shows 'from X a month' after it has loaded, and the plans in a disclosure; axe", async () => {
+    const { products } = (await listing()) as unknown as { readonly products: ReadonlyArray<{ readonly url: string; readonly price: number; readonly variantId: number }> }
+    const product = products[0]!
+    const answer = await fetch(`${session.shop.url}/api/finance-offer/financial-offers?price=${product.price}&variantId=${product.variantId}`, { headers: { cookie: `sf_shop=${shopId}` } })
+    const { offers } = (await answer.json()) as { readonly offers: ReadonlyArray<{ readonly monthlyPayment: number }> }
+    expect(offers.length).toBeGreaterThan(0)
+    const lowest = Math.min(...offers.map((offer) => offer.monthlyPayment))
+    const { page, errors, context } = await session.shopper(shopId, { width: 375 })
+    const html = await (await page.goto(`${session.shop.url}${product.url}`))!.text()
+    // not in the server's page: it loads after the first paint
+    expect(html).not.toContain("financing-offer")
+    const summary = page.locator(".financing-offer summary")
+    await summary.waitFor({ timeout: 30_000 })
+    expect((await summary.textContent())?.replace(/\s/gu, " ")).toBe(t("fin_from_monthly", { amount: formatPrice(lowest, shopById(shopId)) }).replace(/\s/gu, " "))
+    await summary.click()
+    const table = page.getByRole("table", { name: t("fin_variants_title") })
+    await expect.poll(() => table.isVisible()).toBe(true)
+    expect(await table.locator("tbody tr").count()).toBe(offers.length)
+    await expectNoAxeViolations(page, "the product page with its financing offer open at 375 px")
+    await screenshot(page, "catalog-financing-375")
+    expect(errors).toEqual([])
     await context.close()
   })
 })
