@@ -18,6 +18,7 @@ import { Account } from "./services/Account.ts"
 import { AccountClubs } from "./services/AccountClubs.ts"
 import { Cart } from "./services/Cart.ts"
 import { Catalog } from "./services/Catalog.ts"
+import { Financing } from "./services/Financing.ts"
 import { Catalogue } from "./services/Catalogue.ts"
 import { Checkout, CheckoutConfig, CheckoutCustomerId } from "./services/Checkout.ts"
 import { Consent } from "./services/Consent.ts"
@@ -106,6 +107,7 @@ export type StorefrontServices =
   | ShopApiClient
   | HttpClient.HttpClient
   | AccountProducts
+  | Financing
 
 /** `fetch` looked up at each call, so a tool that wraps `window.fetch` later (the debug panel) sees the calls. */
 const lateFetch = Layer.succeed(FetchHttpClient.Fetch, ((input, init) => globalThis.fetch(input, init)) as typeof globalThis.fetch)
@@ -161,7 +163,8 @@ export const layer = (options: StorefrontOptions): Layer.Layer<StorefrontService
       productApiUrl: `${options.baseUrl}${sideApiPaths.productApi}`,
       recentlyViewedApiUrl: `${options.baseUrl}${sideApiPaths.recentlyViewedApi}`
     }),
-    AccountProducts.layer
+    AccountProducts.layer,
+    Financing.layer
   ).pipe(Layer.provideMerge(Layer.merge(analytics, customerIdFollowsAccount.pipe(Layer.provide(cart)))))
 }
 

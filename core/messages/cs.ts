@@ -666,5 +666,14 @@ export const cs = {
 
   /** The category page's parameter facets and the product page's financing offers (issue 8). */
   catalogFacets: {
+    facets_title: "Filtrovat podle parametrů",
+    facets_toggle: "Filtry ({count})",
+    facets_apply: "Zobrazit produkty",
+    facets_clear: "Zrušit filtry",
+    facets_chosen: "Zvolené filtry",
+    facets_remove: "Odebrat filtr",
+    facets_result_count: { one: "{count} produkt", few: "{count} produkty", many: "{count} produktu", other: "{count} produktů" },
+    fin_from_monthly: "Od {amount} měsíčně",
+    fin_variants_title: "Možnosti splátek"
   }
 } as const satisfies Catalogue

@@ -690,5 +690,14 @@ export const en = {
 
   /** The category page's parameter facets and the product page's financing offers (issue 8). */
   catalogFacets: {
+    facets_title: "Filter by parameters",
+    facets_toggle: "Filters ({count})",
+    facets_apply: "Show products",
+    facets_clear: "Clear filters",
+    facets_chosen: "Chosen filters",
+    facets_remove: "Remove filter",
+    facets_result_count: { one: "{count} product", other: "{count} products" },
+    fin_from_monthly: "From {amount} a month",
+    fin_variants_title: "Instalment options"
   }
 } as const

@@ -666,5 +666,14 @@ export const hr = {
 
   /** The category page's parameter facets and the product page's financing offers (issue 8). */
   catalogFacets: {
+    facets_title: "Filtriraj po parametrima",
+    facets_toggle: "Filtri ({count})",
+    facets_apply: "Prikaži proizvode",
+    facets_clear: "Poništi filtre",
+    facets_chosen: "Odabrani filtri",
+    facets_remove: "Ukloni filtar",
+    facets_result_count: { one: "{count} proizvod", few: "{count} proizvoda", other: "{count} proizvoda" },
+    fin_from_monthly: "Od {amount} mjesečno",
+    fin_variants_title: "Mogućnosti obročne otplate"
   }
 } as const satisfies Catalogue

@@ -666,5 +666,14 @@ export const hu = {
 
   /** The category page's parameter facets and the product page's financing offers (issue 8). */
   catalogFacets: {
+    facets_title: "Szűrés paraméterek szerint",
+    facets_toggle: "Szűrők ({count})",
+    facets_apply: "Termékek megjelenítése",
+    facets_clear: "Szűrők törlése",
+    facets_chosen: "Kiválasztott szűrők",
+    facets_remove: "Szűrő eltávolítása",
+    facets_result_count: { one: "{count} termék", other: "{count} termék" },
+    fin_from_monthly: "Már havi {amount}",
+    fin_variants_title: "Részletfizetési lehetőségek"
   }
 } as const satisfies Catalogue

@@ -666,5 +666,14 @@ export const pl = {
 
   /** The category page's parameter facets and the product page's financing offers (issue 8). */
   catalogFacets: {
+    facets_title: "Filtruj według parametrów",
+    facets_toggle: "Filtry ({count})",
+    facets_apply: "Pokaż produkty",
+    facets_clear: "Wyczyść filtry",
+    facets_chosen: "Wybrane filtry",
+    facets_remove: "Usuń filtr",
+    facets_result_count: { one: "{count} produkt", few: "{count} produkty", many: "{count} produktów", other: "{count} produktu" },
+    fin_from_monthly: "Od {amount} miesięcznie",
+    fin_variants_title: "Warianty rat"
   }
 } as const satisfies Catalogue

@@ -666,5 +666,14 @@ export const sk = {
 
   /** The category page's parameter facets and the product page's financing offers (issue 8). */
   catalogFacets: {
+    facets_title: "Filtrovať podľa parametrov",
+    facets_toggle: "Filtre ({count})",
+    facets_apply: "Zobraziť produkty",
+    facets_clear: "Zrušiť filtre",
+    facets_chosen: "Zvolené filtre",
+    facets_remove: "Odobrať filter",
+    facets_result_count: { one: "{count} produkt", few: "{count} produkty", many: "{count} produktu", other: "{count} produktov" },
+    fin_from_monthly: "Od {amount} mesačne",
+    fin_variants_title: "Možnosti splátok"
   }
 } as const satisfies Catalogue

@@ -666,5 +666,14 @@ export const sl = {
 
   /** The category page's parameter facets and the product page's financing offers (issue 8). */
   catalogFacets: {
+    facets_title: "Filtriraj po parametrih",
+    facets_toggle: "Filtri ({count})",
+    facets_apply: "Prikaži izdelke",
+    facets_clear: "Počisti filtre",
+    facets_chosen: "Izbrani filtri",
+    facets_remove: "Odstrani filter",
+    facets_result_count: { one: "{count} izdelek", two: "{count} izdelka", few: "{count} izdelki", other: "{count} izdelkov" },
+    fin_from_monthly: "Že od {amount} na mesec",
+    fin_variants_title: "Možnosti obročnega plačila"
   }
 } as const satisfies Catalogue

@@ -4,7 +4,7 @@
  * recommendations and the recently viewed products.
  */
 import { data, Link, useLoaderData, useLocation, type LoaderFunctionArgs, type MetaArgs } from "react-router"
-import { useState } from "react"
+import { lazy, Suspense, useEffect, useState } from "react"
 import { maxQuantity, minQuantity } from "../../../../core/domain/quantity.ts"
 import type { AddToCartService } from "../../../../core/api/cart.ts"
 import { useCustomer } from "../../../../react/storefront/hooks.ts"
@@ -18,6 +18,9 @@ import { useProductViewTracking } from "../../../../react/storefront/tracking.ts
 import { shopCaller } from "../lib/api.server.ts"
 import { preferencesOf } from "../lib/preferences.ts"
 import { useRootData, useShopText } from "../lib/i18n.ts"
+
+/** The financing offer: its chunk loads after the page has hydrated, outside the page's first-load script. */
+const FinancingOffer = lazy(() => import("../../../../react/components/catalog/FinancingOffer.tsx").then((m) => ({ default: m.FinancingOffer })))
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { shop } = preferencesOf(request)
@@ -51,6 +54,8 @@ export default function Product() {
   const loggedIn = root.customerId !== null || customer.customer?.isLogged === true
   const [amount, setAmount] = useState(1)
   const [services, setServices] = useState<ReadonlyArray<AddToCartService>>([])
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
   useProductViewTracking({
     productId: product.productId,
     variantId: product.variantId,
@@ -118,6 +123,9 @@ export default function Product() {
             </label>
             <AddToCartButton variantId={product.variantId} amount={amount} services={services} disabled={product.inStock <= 0} />
             <AddToWishlistButton variantId={product.variantId} loggedIn={loggedIn} returnTo={pathname} />
+          </div>
+          <div className="financing-slot">
+            {hydrated && <Suspense fallback={null}><FinancingOffer key={product.variantId} price={product.price} variantId={product.variantId} /></Suspense>}
           </div>
         </div>
       </div>

@@ -1,11 +1,12 @@
 /** Search results (and suggestions for the header's search box). */
-import { useLoaderData, type LoaderFunctionArgs } from "react-router"
+import { useLoaderData, useLocation, type LoaderFunctionArgs } from "react-router"
 import { shopCaller } from "../lib/api.server.ts"
 import { preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
 import { SearchResults } from "../../../../react/components/widgets/SearchResults.tsx"
 import { Pager } from "../components/Pager.tsx"
-import { Filters, listingQueryOf } from "./category.tsx"
+import { Filters, listingQueryOf, useFacetNavigation } from "./category.tsx"
+import { FacetsPanel } from "../../../../react/components/catalog/FacetsPanel.tsx"
 import { useSearchTracking } from "../../../../react/storefront/tracking.ts"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -24,13 +25,23 @@ export default function Search() {
   const results = useLoaderData<typeof loader>()
   const { t, money } = useShopText()
   useSearchTracking(results.query, results.total)
+  const location = useLocation()
+  const params = new URLSearchParams(location.search)
+  const query = listingQueryOf(params)
+  const keep = params.has("q") ? [["q", params.get("q") ?? ""] as const] : []
+  const onNavigate = useFacetNavigation(location.pathname)
   return (
     <>
       <h1>{results.query.trim() === "" ? t("sf_all_products") : t("sf_search_results", { query: results.query })} <small>({results.total})</small></h1>
-      <Filters sort={results.sort} priceMin={results.priceRange.min} priceMax={results.priceRange.max} money={money} />
-      <SearchResults query={results.query} products={results.products} />
-      {results.products.length === 0 && <p>{t("sf_no_products")}</p>}
-      <Pager page={results.page} pageCount={results.pageCount} />
+      <Filters sort={results.sort} priceMin={results.priceRange.min} priceMax={results.priceRange.max} money={money} query={query} keep={keep} />
+      <div className="listing-layout">
+        <FacetsPanel facets={results.facets} query={query} total={results.total} path={location.pathname} keep={keep} onNavigate={onNavigate} />
+        <div className="listing-main">
+          <SearchResults query={results.query} products={results.products} />
+          {results.products.length === 0 && <p>{t("sf_no_products")}</p>}
+          <Pager page={results.page} pageCount={results.pageCount} />
+        </div>
+      </div>
     </>
   )
 }
