@@ -10,6 +10,7 @@ import { NonceContext, nonceContext } from "./lib/nonce.ts"
 import { Footer } from "./components/Footer.tsx"
 import { Header } from "./components/Header.tsx"
 import { ShellContext } from "./lib/shell.ts"
+import styles from "./app.css?inline"
 
 // The server renders every shopper's language; a browser loads only its own (entry.client.tsx).
 registerAllCatalogues()
@@ -34,7 +35,7 @@ export default async function handleRequest(
   const nonce = loadContext?.get(nonceContext)
   const page = (
     <NonceContext value={nonce}>
-      <ShellContext.Provider value={{ Header, Footer }}>
+      <ShellContext.Provider value={{ Header, Footer, styles }}>
         <ServerRouter context={routerContext} url={request.url} {...(nonce === undefined ? {} : { nonce })} />
       </ShellContext.Provider>
     </NonceContext>

@@ -20,7 +20,7 @@ import { cookieHeaders, hasSessionCookie, shopCaller } from "./lib/api.server.ts
 import { cookieValue, preferencesOf } from "./lib/preferences.ts"
 import { useRootData, type RootData } from "./lib/i18n.ts"
 import { lazy, Suspense, useContext } from "react"
-import { ShellContext } from "./lib/shell.ts"
+import { inlineStylesId, ShellContext } from "./lib/shell.ts"
 import type { Consents } from "../../../core/domain/consent.ts"
 import { ConsentPanel, DataProtectionModal } from "../../../react/components/widgets/Consent.tsx"
 import { LegalConditions } from "../../../react/components/widgets/LegalConditions.tsx"
@@ -30,7 +30,6 @@ import { faviconLinks } from "../../../react/components/widgets/sanitizeHtml.ts"
 import { checkoutSteps, checkoutStepTable } from "../../../core/domain/checkout.ts"
 import { installTrackingRecorder } from "./lib/trackingRecorder.ts"
 import { translateText } from "../../../core/messages/translator.ts"
-import "./app.css"
 
 // The header and footer hydrate from their own chunks, loaded right after the page's, so the first-load JavaScript
 // stays within budget; the server renders them in place (lib/shell.ts).
@@ -100,12 +99,15 @@ export function Layout({ children }: { readonly children: React.ReactNode }) {
   const root = useRootData() as RootData | undefined
   const lang = root?.language ?? "en"
   const nonce = use(NonceContext)
+  // The stylesheet is inline (the server's entry hands it over); the browser hydrates the text it was sent.
+  const styles = use(ShellContext)?.styles ?? (typeof document === "undefined" ? "" : document.getElementById(inlineStylesId)?.textContent ?? "")
   return (
     <html lang={uiLanguageLocales[lang]} data-ui-language={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b5cad" />
+        <style id={inlineStylesId} dangerouslySetInnerHTML={{ __html: styles }} />
         <FaviconLinks links={root?.favicon ?? []} />
         <Meta />
         <Links />

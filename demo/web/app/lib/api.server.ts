@@ -5,9 +5,10 @@
  *
  * @module
  */
-import { Effect, Layer } from "effect"
+import { Context, Effect, Layer, ManagedRuntime } from "effect"
+import { HttpClient, HttpClientRequest, HttpClientResponse } from "effect/http"
 import type { RouterContextProvider } from "react-router"
-import { callPolicyLayer, ShopApiClient, webHandlerHttpClient, type ShopClient } from "../../../../core/api/client.ts"
+import { callPolicyLayer, ShopApiClient, type ShopClient } from "../../../../core/api/client.ts"
 import { sessionCookie } from "../../../../core/api/headers.ts"
 import { adultContentHeader, isAdultContentHeaderSet } from "../../../../core/domain/layout/adultGate.ts"
 import type { Shop } from "../../../../core/domain/shop.ts"
@@ -34,13 +35,42 @@ const inProcessApiOf = (context: Readonly<RouterContextProvider>) => {
   }
 }
 
-/** A caller of the shop API for one page request in `shop`. */
-export const shopCaller = (request: Request, context: Readonly<RouterContextProvider>, shop: Shop): ShopCaller => {
+/** Where one caller's answers leave their cookies and adult-content flags: the calls of its loader only. */
+interface AnswerSink {
+  readonly answered: (response: Response) => void
+}
+
+/** The sink of the call running on the current fiber (set by {@link ShopCaller.call}). */
+const CurrentSink = Context.Reference<AnswerSink | undefined>("demo/web/CurrentSink", { defaultValue: () => undefined })
+
+/** A page request's derived client, shared by its loaders (root and route). */
+type RequestClient = ManagedRuntime.ManagedRuntime<ShopApiClient, never>
+
+/**
+ * The derived client of each page request in progress. Deriving the client from the contract costs tens of ms of CPU
+ * (more than the in-process call itself), so a request's loaders share one, built on the first call, with its call
+ * state (a CSRF token learnt on one call serves the next, as in a browser); the entry goes with the request.
+ */
+const requestClients = new WeakMap<Request, RequestClient>()
+
+/** The client of one page request: the shopper's cookie goes with every call, over the in-process API when there. */
+const requestClient = (request: Request, context: Readonly<RouterContextProvider>, shop: Shop): RequestClient => {
+  const known = requestClients.get(request)
+  if (known !== undefined) return known
   const inProcess = inProcessApiOf(context)
   const cookie = request.headers.get("cookie")
-  const setCookies: Array<string> = []
-  let adultContent = false
-  const send = async (outgoing: Request): Promise<Response> => {
+  const transport = Layer.succeed(
+    HttpClient.HttpClient,
+    HttpClient.make((outgoing, _url, signal, fiber) => {
+      const sink = fiber.getRef(CurrentSink)
+      return HttpClientRequest.toWeb(outgoing, { signal }).pipe(
+        Effect.flatMap((web) => Effect.promise(() => send(web, sink))),
+        Effect.map((response) => HttpClientResponse.fromWeb(outgoing, response)),
+        Effect.orDie
+      )
+    })
+  )
+  const send = async (outgoing: Request, sink: AnswerSink | undefined): Promise<Response> => {
     const headers = new Headers(outgoing.headers)
     if (cookie !== null) headers.set("cookie", cookie)
     const origin = inProcess === undefined ? process.env["STOREFRONT_API"] ?? "http://127.0.0.1:3001" : internalOrigin
@@ -51,17 +81,32 @@ export const shopCaller = (request: Request, context: Readonly<RouterContextProv
       ...(outgoing.body === null ? {} : { body: await outgoing.arrayBuffer() })
     })
     const response = inProcess === undefined ? await fetch(forwarded) : await inProcess.handler(forwarded)
-    for (const value of response.headers.getSetCookie()) setCookies.push(value)
-    if (isAdultContentHeaderSet(response.headers.get(adultContentHeader))) adultContent = true
+    sink?.answered(response)
     return response
   }
-  const transport = webHandlerHttpClient(send)
-  const layer = ShopApiClient.layer(internalOrigin).pipe(
-    Layer.provide(callPolicyLayer({ shopId: shop.shopId, csrfToken: undefined, cartId: undefined })),
-    Layer.provide(transport)
+  const client = ManagedRuntime.make(
+    ShopApiClient.layer(internalOrigin).pipe(
+      Layer.provide(callPolicyLayer({ shopId: shop.shopId, csrfToken: undefined, cartId: undefined })),
+      Layer.provide(transport)
+    )
   )
+  requestClients.set(request, client)
+  return client
+}
+
+/** A caller of the shop API for one page request in `shop`; its cookies and adult-content flag are its own calls'. */
+export const shopCaller = (request: Request, context: Readonly<RouterContextProvider>, shop: Shop): ShopCaller => {
+  const client = requestClient(request, context, shop)
+  const setCookies: Array<string> = []
+  let adultContent = false
+  const sink: AnswerSink = {
+    answered: (response) => {
+      for (const value of response.headers.getSetCookie()) setCookies.push(value)
+      if (isAdultContentHeaderSet(response.headers.get(adultContentHeader))) adultContent = true
+    }
+  }
   return {
-    call: (f) => Effect.runPromise(ShopApiClient.use(f).pipe(Effect.provide(layer))),
+    call: (f) => client.runPromise(ShopApiClient.use(f).pipe(Effect.provideService(CurrentSink, sink))),
     setCookies,
     adultContent: () => adultContent
   }

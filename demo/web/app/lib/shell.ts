@@ -12,7 +12,12 @@ import { createContext, type ComponentType } from "react"
 export interface ShellParts {
   readonly Header: ComponentType
   readonly Footer: ComponentType
+  /** The storefront's stylesheet, put in the head inline, so the first paint waits for no request. */
+  readonly styles?: string
 }
+
+/** The id of the inline stylesheet; in the browser its server-rendered text is read back, so hydration keeps it. */
+export const inlineStylesId = "sf-styles"
 
 /** The server-rendered shell parts; undefined in the browser. */
 export const ShellContext = createContext<ShellParts | undefined>(undefined)
