@@ -9,7 +9,8 @@
  * product listing page (a category's first page); cart writes with a valid session and CSRF token:
  * add-to-cart then change-amount back to 1, in turn (50 shoppers with carts of 3 lines, which stay
  * that size). Then the server's RSS at idle, after the scenarios and after 100,000 more requests
- * spread over all those endpoints (BENCH_MEMORY_REQUESTS).
+ * spread over all those endpoints (BENCH_MEMORY_REQUESTS; 0 skips it). BENCH_ONLY (a regular expression) measures only
+ * the scenarios whose names match it, e.g. `BENCH_ONLY='session|listing'`.
  * Where DATABASE_URL's server loads `pg_stat_statements` (and the extension exists in its admin database), it
  * also prints the statements each scenario runs per request, counted by PostgreSQL.
  *
@@ -26,6 +27,8 @@ const root = fileURLToPath(new URL("../..", import.meta.url))
 const seconds = Number(process.env["BENCH_SECONDS"] ?? 10)
 const connections = 50
 const memoryRequests = Number(process.env["BENCH_MEMORY_REQUESTS"] ?? 100_000)
+const only = process.env["BENCH_ONLY"] ? new RegExp(process.env["BENCH_ONLY"], "i") : undefined
+const selected = (scenario: string) => only === undefined || only.test(scenario)
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -269,12 +272,16 @@ const benchServer = async (target: string, env: Record<string, string>, statemen
 
     await load({ url: `${base}/api/session`, headers: one.headers, duration: 2 })
     const idle = rssMiB(child)
-    for (const read of reads) await measure(target, read.scenario, { url: `${base}${read.path}`, headers: one.headers })
-    await measure(target, "add-to-cart / change-amount, cart of 3", { url: base, requests: cartWrites(shoppers) })
+    for (const read of reads) {
+      if (selected(read.scenario)) await measure(target, read.scenario, { url: `${base}${read.path}`, headers: one.headers })
+    }
+    const writes = "add-to-cart / change-amount, cart of 3"
+    if (selected(writes)) await measure(target, writes, { url: base, requests: cartWrites(shoppers) })
 
     // RSS after the scenarios, then after `memoryRequests` more spread over every endpoint above (a shop's mix:
     // mostly reads, some cart writes).
     const before = rssMiB(child)
+    if (memoryRequests <= 0) return { target, idle, before, after: before, errors: 0 }
     const mixed = await new Promise<autocannon.Result>((resolve, reject) =>
       autocannon({
         url: base,
