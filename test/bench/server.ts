@@ -9,7 +9,8 @@
  * product listing page (a category's first page); cart writes with a valid session and CSRF token:
  * add-to-cart then change-amount back to 1, in turn (50 shoppers with carts of 3 lines, which stay
  * that size). Then the server's RSS at idle, after the scenarios and after 100,000 more requests
- * spread over all those endpoints (BENCH_MEMORY_REQUESTS).
+ * spread over all those endpoints (BENCH_MEMORY_REQUESTS; 0 skips it). BENCH_ONLY (a regular expression) measures only
+ * the scenarios whose names (or kind, `reads` or `writes`) match it, e.g. `BENCH_ONLY='session|listing'`, and skips the memory run.
  * Where DATABASE_URL's server loads `pg_stat_statements` (and the extension exists in its admin database), it
  * also prints the statements each scenario runs per request, counted by PostgreSQL.
  *
@@ -26,8 +27,9 @@ const root = fileURLToPath(new URL("../..", import.meta.url))
 const seconds = Number(process.env["BENCH_SECONDS"] ?? 10)
 const connections = 50
 const memoryRequests = Number(process.env["BENCH_MEMORY_REQUESTS"] ?? 100_000)
-/** `BENCH_ONLY=writes`: only the baseline and the cart writes (no reads, no memory run), to time the write path. */
-const writesOnly = process.env["BENCH_ONLY"] === "writes"
+const only = process.env["BENCH_ONLY"] ? new RegExp(process.env["BENCH_ONLY"], "i") : undefined
+/** Whether a scenario runs: every one without BENCH_ONLY, else those whose name or kind (`reads`, `writes`) it matches. */
+const selected = (...names: ReadonlyArray<string>) => only === undefined || names.some((name) => only.test(name))
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -260,7 +262,7 @@ const benchServer = async (target: string, env: Record<string, string>, statemen
 
     if (statements !== undefined) {
       const get = (path: string) => () => fetch(`${base}${path}`, { headers: one.headers }).then((response) => response.text())
-      if (!writesOnly) for (const read of reads) await countStatements(statements, read.scenario, get(read.path))
+      for (const read of reads) if (selected(read.scenario, "reads")) await countStatements(statements, read.scenario, get(read.path))
       const other = await shopperWithCart(base, variants)
       let turn = 0
       const write = (path: string, method: string, body: () => unknown, headers: Record<string, string> = {}) => () =>
@@ -277,16 +279,21 @@ const benchServer = async (target: string, env: Record<string, string>, statemen
 
     await load({ url: `${base}/api/session`, headers: one.headers, duration: 2 })
     const idle = rssMiB(child)
-    if (!writesOnly) for (const read of reads) await measure(target, read.scenario, { url: `${base}${read.path}`, headers: one.headers })
-    const cpuBefore = cpuMs(child)
-    await measure(target, "add-to-cart / change-amount, cart of 3", { url: base, requests: cartWrites(shoppers) })
-    const writes = results.at(-1)!
-    console.error(`  ${target} cart writes: ${((cpuMs(child) - cpuBefore) / Math.max(1, writes.rps * seconds)).toFixed(2)} ms of server CPU per request`)
-    if (writesOnly) return { target, idle, before: idle, after: rssMiB(child), errors: 0 }
+    for (const read of reads) {
+      if (selected(read.scenario, "reads")) await measure(target, read.scenario, { url: `${base}${read.path}`, headers: one.headers })
+    }
+    const writes = "add-to-cart / change-amount, cart of 3"
+    if (selected(writes, "writes")) {
+      const cpuBefore = cpuMs(child)
+      await measure(target, writes, { url: base, requests: cartWrites(shoppers) })
+      const measured = results.at(-1)!
+      console.error(`  ${target} cart writes: ${((cpuMs(child) - cpuBefore) / Math.max(1, measured.rps * seconds)).toFixed(2)} ms of server CPU per request`)
+    }
 
     // RSS after the scenarios, then after `memoryRequests` more spread over every endpoint above (a shop's mix:
     // mostly reads, some cart writes).
     const before = rssMiB(child)
+    if (memoryRequests <= 0 || only !== undefined) return { target, idle, before, after: before, errors: 0 }
     const mixed = await new Promise<autocannon.Result>((resolve, reject) =>
       autocannon({
         url: base,

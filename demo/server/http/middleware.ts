@@ -6,7 +6,7 @@
  * @module
  */
 import { randomBytes, timingSafeEqual } from "node:crypto"
-import { Effect, Layer } from "effect"
+import { Clock, Context, Effect, Layer } from "effect"
 import { HttpEffect, HttpServerRequest, HttpServerResponse } from "effect/http"
 import type { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { SqlClient } from "effect/sql"
@@ -14,7 +14,7 @@ import { CsrfTokenInvalid } from "../../../core/api/errors.ts"
 import { csrfHeader, sessionCookie, shopIdHeader } from "../../../core/api/headers.ts"
 import { CallPolicy, CsrfProtection, csrfRefusedMessage, CurrentSession, Session, type SessionData } from "../../../core/api/security.ts"
 import { isShopId, type ShopId } from "../../../core/domain/shop.ts"
-import { CacheBypass, cachedRead, ReadCache, SettledCarts } from "../db/ReadCache.ts"
+import { CacheBypass, cachedRead, ReadCache, type ReadCacheShape, SettledCarts } from "../db/ReadCache.ts"
 import { newToken, sessionMaxAgeSeconds } from "../domain/account/sessions.ts"
 import { openCartFor } from "../domain/cart/ownership.ts"
 import { overTls, SecuritySettings } from "./securitySettings.ts"
@@ -74,6 +74,37 @@ const findSessionCached = (cookieId: string) =>
     if (cache._tag === "Some") cache.value.sessions.invalidate(cookieId)
     return undefined
   })
+
+/**
+ * The session data of a cached row that needs no change (its own shop, its cart open): one object per row, so that
+ * answers built from it alone (the session answer) can be kept with it while the row stays cached.
+ */
+const unchangedSessions = new WeakMap<SessionRow, SessionData>()
+
+const unchangedSessionOf = (row: SessionRow, shopId: ShopId, cartId: number): SessionData => {
+  let session = unchangedSessions.get(row)
+  if (session === undefined) {
+    session = { sessionId: row.session_id, shopId, customerId: row.customer_id, cartId, csrfToken: row.csrf_token }
+    unchangedSessions.set(row, session)
+  }
+  return session
+}
+
+/**
+ * The session of a read from the cache alone, without a statement and without building effects: the cookie's
+ * session is cached, live, in the shop the call asks for and its cart open. Undefined otherwise ({@link resolveSession}
+ * decides then).
+ */
+const cachedSessionOf = (cache: ReadCacheShape, request: HttpServerRequest.HttpServerRequest, now: number): SessionData | undefined => {
+  const cookieId = request.cookies[sessionCookie]
+  if (cookieId === undefined || cookieId === "") return undefined
+  const row = cache.sessions.peek(cookieId, now) as SessionRow | undefined
+  if (row === undefined || row.expires_at.getTime() <= Date.now() || !row.cart_open || row.cart_id === null) return undefined
+  const requestedShop = request.headers[shopIdHeader]
+  if (requestedShop !== undefined && isShopId(requestedShop) && requestedShop !== row.shop_id) return undefined
+  if (!isShopId(row.shop_id)) return undefined
+  return unchangedSessionOf(row, row.shop_id, row.cart_id)
+}
 
 /** Starts a session in `shopId` with a new anonymous cart, in one statement; sets the cookie. */
 const startSession = (shopId: ShopId) =>
@@ -135,11 +166,10 @@ export const resolveSession = (options: { readonly store: boolean } = { store: t
     // Customer accounts belong to one shop: switching shops leaves the customer logged out there.
     const customerId = shopId === row.shop_id ? row.customer_id : null
     let cartId = row.cart_id
-    if (shopId !== row.shop_id || !row.cart_open || cartId === null) {
-      cartId = yield* openCartFor(shopId, customerId)
-      yield* sql`UPDATE sessions SET shop_id = ${shopId}, customer_id = ${customerId}, cart_id = ${cartId},
-                 last_seen_at = now() WHERE session_id = ${row.session_id}`
-    }
+    if (shopId === row.shop_id && row.cart_open && cartId !== null) return unchangedSessionOf(row, shopId, cartId)
+    cartId = yield* openCartFor(shopId, customerId)
+    yield* sql`UPDATE sessions SET shop_id = ${shopId}, customer_id = ${customerId}, cart_id = ${cartId},
+               last_seen_at = now() WHERE session_id = ${row.session_id}`
     return {
       sessionId: row.session_id,
       shopId,
@@ -170,7 +200,17 @@ export const stateChangingReads: ReadonlySet<string> = new Set([
   "paymentProvider.getRevolvingOfferDetail"
 ])
 
-const idOf = (endpoint: HttpApiEndpoint.Top, group: HttpApiGroup.Top) => `${group.identifier}.${endpoint.identifier}`
+/** `group.endpoint` of each endpoint, worked out once (the middleware asks on every call). */
+const endpointIds = new WeakMap<HttpApiEndpoint.Top, string>()
+
+const idOf = (endpoint: HttpApiEndpoint.Top, group: HttpApiGroup.Top): string => {
+  let id = endpointIds.get(endpoint)
+  if (id === undefined) {
+    id = `${group.identifier}.${endpoint.identifier}`
+    endpointIds.set(endpoint, id)
+  }
+  return id
+}
 
 /** Whether a call must run in a stored session ({@link resolveSession}'s `store`). */
 export const storesSession = (endpoint: HttpApiEndpoint.Top, group: HttpApiGroup.Top): boolean =>
@@ -193,7 +233,18 @@ export const CurrentSessionLive = Layer.effect(
     return (httpEffect, { endpoint, group }) => {
       const store = storesSession(endpoint, group)
       const resolved = Effect.orDie(Effect.provideService(resolveSession({ store }), SqlClient.SqlClient, sql))
-      if (!changesState(endpoint, group)) return Effect.flatMap(resolved, (session) => Effect.provideService(httpEffect, Session, session))
+      if (!changesState(endpoint, group)) {
+        const viaResolve = Effect.flatMap(resolved, (session) => Effect.provideService(httpEffect, Session, session))
+        if (cache._tag === "None") return viaResolve
+        const readCache = cache.value
+        // the usual read: its session is cached and needs nothing (one step instead of resolveSession's)
+        return Effect.withFiber((fiber) => {
+          const session = fiber.getRef(CacheBypass)
+            ? undefined
+            : cachedSessionOf(readCache, Context.getUnsafe(fiber.context, HttpServerRequest.HttpServerRequest), fiber.getRef(Clock.Clock).currentTimeMillisUnsafe())
+          return session === undefined ? viaResolve : Effect.provideService(httpEffect, Session, session)
+        })
+      }
       return Effect.flatMap(Effect.provideService(resolved, CacheBypass, true), (session) => {
         const forget = (cartId?: number) =>
           cache._tag === "Some" ? Effect.sync(() => cache.value.forget(session.sessionId, cartId)) : Effect.void
