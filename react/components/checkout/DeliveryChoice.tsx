@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { useState } from "react"
+import { lazy, Suspense, useState } from "react"
 import type { Branch, Delivery } from "../../../core/api/entities/delivery.ts"
 import type { GeoSuggestion } from "../../../core/api/deliveries.ts"
 import { deliveryOptions, pickupChoicesFor, selectedMethod } from "../../../core/domain/delivery.ts"
@@ -18,8 +18,10 @@ import type { OutletActions } from "../../storefront/hooks.ts"
 import { useShopText } from "../../storefront/text.tsx"
 import type { TileSource } from "./PickupMap.tsx"
 import { PickupPointPicker } from "./PickupPointPicker.tsx"
-import { PostOutletPicker } from "./PostOutletPicker.tsx"
 import type { DeliverySelection } from "./shippingActions.ts"
+
+// The post office picker loads when a delivery offers a post office.
+const PostOutletPicker = lazy(() => import("./PostOutletPicker.tsx").then((module) => ({ default: module.PostOutletPicker })))
 
 /** Props of {@link DeliveryChoice}. */
 export interface DeliveryChoiceProps {
@@ -128,8 +130,10 @@ export function DeliveryChoice(props: DeliveryChoiceProps) {
         </div>
       )}
       {postChoices.length > 0 && props.outlets !== undefined && props.onChooseOutlet !== undefined && (
-        <PostOutletPicker state={props.outlets.state} actions={props.outlets.actions} chosen={chosenOutlet} onChoose={chooseOutlet}
-          title={postTitle} />
+        <Suspense fallback={<p className="spinner" role="status">{t("loading")}</p>}>
+          <PostOutletPicker state={props.outlets.state} actions={props.outlets.actions} chosen={chosenOutlet} onChoose={chooseOutlet}
+            title={postTitle} />
+        </Suspense>
       )}
       {addressTransports.length > 0 && (
         <div role="radiogroup" aria-label={t("pu_address_delivery")} className="transports">

@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { useEffect, useId, useRef, useState } from "react"
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react"
 import { maxInvoiceNoteLength } from "../../../core/domain/checkout.ts"
 import { deliveryMethodsOf } from "../../../core/domain/delivery.ts"
 import type { CheckoutState } from "../../../core/services/checkoutState.ts"
@@ -25,7 +25,6 @@ import { DeliveryChoice } from "./DeliveryChoice.tsx"
 import { PaymentChoice } from "./PaymentChoice.tsx"
 import { isProviderComplete, providerScreensOf } from "../../../core/domain/payment.ts"
 import type { ProviderActions } from "./providerActions.ts"
-import { PaymentProviderScreens } from "./ProviderScreens.tsx"
 import { PaymentProviderStatus } from "./PaymentProviderStatus.tsx"
 import type { TileSource } from "./PickupMap.tsx"
 import type { ShippingActions } from "./shippingActions.ts"
@@ -53,6 +52,9 @@ export interface ShippingStepProps {
 
 const ignore = () => undefined
 
+// The provider's screens (and the contract's Schema checks of their form) load when a payment that needs them is chosen.
+const PaymentProviderScreens = lazy(() => import("./ProviderScreens.tsx").then((module) => ({ default: module.PaymentProviderScreens })))
+
 /** The shipping step. */
 export function ShippingStep({ state, actions, provider, demoOtpCode, shippingPoint, tiles, outlets, className }: ShippingStepProps) {
   const { t } = useShopText()
@@ -65,8 +67,8 @@ export function ShippingStep({ state, actions, provider, demoOtpCode, shippingPo
     void actions.loadConsents().catch(ignore)
   }, [actions])
   const blockedId = useId()
-  const providerPending = provider !== undefined && state.selectedPayment !== undefined &&
-    providerScreensOf(state.selectedPayment).length > 0 &&
+  const providerPayment = provider !== undefined && state.selectedPayment !== undefined && providerScreensOf(state.selectedPayment).length > 0
+  const providerPending = providerPayment && state.selectedPayment !== undefined &&
     !isProviderComplete(state.selectedPayment, state.paymentProvider === "done", state.providerProgress)
   const deliveries = state.deliveries.filter((delivery) => deliveryMethodsOf(delivery).length > 0)
   return (
@@ -87,7 +89,11 @@ export function ShippingStep({ state, actions, provider, demoOtpCode, shippingPo
       <PaymentChoice methods={state.billingMethods} selected={state.selectedPayment}
         onSelect={(selection) => void actions.selectPayment(selection).catch(ignore)} />
       <PaymentProviderStatus phase={state.paymentProvider} error={state.error && state.paymentProvider !== "done"} />
-      {provider !== undefined && <PaymentProviderScreens state={state} actions={provider} demoOtpCode={demoOtpCode} />}
+      {providerPayment && provider !== undefined && (
+        <Suspense fallback={state.paymentProvider === "done" ? <p className="spinner" role="status">{t("loading")}</p> : null}>
+          <PaymentProviderScreens state={state} actions={provider} demoOtpCode={demoOtpCode} />
+        </Suspense>
+      )}
       <form className="shipping-order" onSubmit={(e) => {
         e.preventDefault()
         setPlacing(true)

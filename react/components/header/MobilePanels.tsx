@@ -9,7 +9,7 @@ import { useEffect, useId, useReducer, useRef, type KeyboardEvent, type ReactNod
 import { initialMobilePanels, isMobilePanelOpen, mobilePanelsReducer, type MobilePanel } from "../../../core/domain/layout/mobilePanels.ts"
 import { useShopText } from "../../storefront/text.tsx"
 import { MenuIcon, SearchIcon } from "../icons.tsx"
-import { useDevice } from "../widgets/useDevice.ts"
+import { useHeaderDevice } from "./useHeaderDevice.ts"
 
 /** Props of {@link MobilePanels}. */
 export interface MobilePanelsProps {
@@ -44,7 +44,7 @@ export interface MobilePanelsParts {
  */
 export function MobilePanels({ search, menu, layout, className }: MobilePanelsProps) {
   const { t } = useShopText()
-  const device = useDevice("desktop")
+  const device = useHeaderDevice("desktop")
   const [state, dispatch] = useReducer(mobilePanelsReducer, device, initialMobilePanels)
   useEffect(() => dispatch({ type: "deviceChanged", device }), [device])
   const id = useId()

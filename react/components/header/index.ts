@@ -4,7 +4,7 @@
  *
  * @module
  */
-export { AccountMenu, type AccountMenuProps } from "./AccountMenu.tsx"
+export { AccountMenu, type AccountMenuExtraItem, type AccountMenuProps } from "./AccountMenu.tsx"
 export { CartDrawer, type CartDrawerProps } from "./CartDrawer.tsx"
 export { CartPanel } from "./CartPanel.tsx"
 export { DrawersProvider, useDrawer, useDrawers, type DrawerHandle, type DrawersContextValue, type DrawersInput } from "./drawers.tsx"

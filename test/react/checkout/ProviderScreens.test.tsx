@@ -14,6 +14,8 @@ import { translate } from "../../../core/messages/index.ts"
 import type { CheckoutState } from "../../../core/services/checkoutState.ts"
 import type { ProviderActions } from "../../../react/components/checkout/providerActions.ts"
 import { ShippingStep } from "../../../react/components/checkout/ShippingStep.tsx"
+// ShippingStep loads the screens lazily; imported here so that the lazy import finds the module already evaluated.
+import "../../../react/components/checkout/ProviderScreens.tsx"
 import type { ShippingActions } from "../../../react/components/checkout/shippingActions.ts"
 import { expectNoAxeViolations } from "../../support/axe.ts"
 import { checkoutState, renderInShop, settled } from "./support.tsx"
@@ -84,6 +86,8 @@ describe("the payment provider's screens (§4, §7)", () => {
     const order = screen.getByRole("button", { name: en("sf_place_order") })
     expect(order).toBeDisabled()
     expect(screen.queryByRole("form", { name: en("pp_terms_title") })).toBeNull()
+    // The screens' code is loaded once a payment that needs them is chosen (not with the checkout's first load).
+    await act(async () => undefined)
 
     // The check answers (the service's 2 s delay and polls are its own; here the state moves on).
     act(() => move({ paymentProvider: "done", providerProgress: noProviderProgress }))
@@ -152,9 +156,9 @@ describe("the payment provider's screens (§4, §7)", () => {
     const user = userEvent.setup()
     const { provider, move } = setup("CZN")
     act(() => move({ paymentProvider: "done" }))
+    const terms = await screen.findByRole("form", { name: en("pp_terms_title") })
     expect(screen.queryByRole("region", { name: en("pp_offer_title") })).toBeNull()
     expect(provider.loadRevolvingOffer.calls).toHaveLength(0)
-    const terms = screen.getByRole("form", { name: en("pp_terms_title") })
     await user.click(within(terms).getByRole("checkbox", { name: en("pp_terms_accept") }))
     await user.click(within(terms).getByRole("button", { name: en("pp_terms_submit") }))
     expect(await screen.findByText(en("pp_terms_accepted"))).toBeTruthy()

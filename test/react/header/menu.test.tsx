@@ -165,6 +165,31 @@ describe("the mobile search and menu", () => {
   })
 })
 
+describe("resizing from a phone to a desktop with the phone menu open", () => {
+  test("the desktop menu shows at once (no debounce), the panel closes and no accordion stays", async () => {
+    setViewportWidth(390)
+    renderInShop(
+      <MobilePanels search={<form role="search"><label>Find <input /></label></form>}
+        menu={(close) => <MegaMenu items={items} loadSheet={loader().load} onNavigate={close} />} />
+    )
+    await advance(0)
+    const toggle = screen.getByRole("button", { name: text("sf_menu") })
+    await shopper().click(toggle)
+    await shopper().click(screen.getByRole("button", { name: "Phones" }))
+    expect(screen.getByRole("link", { name: "Smartphones" })).toBeVisible()
+    expect(document.getElementById(toggle.getAttribute("aria-controls")!)).toHaveClass("open")
+
+    setViewportWidth(1280)
+    // The resize event alone, without advancing the clock: nothing waits for a debounce.
+    act(() => { window.dispatchEvent(new Event("resize")) })
+    const menu = screen.getByRole("navigation", { name: text("sf_categories") })
+    expect(menu.querySelector(".menu-accordions")).toBeNull()
+    expect(within(menu).getByRole("link", { name: "Phones" })).toHaveAttribute("href", "/phones")
+    expect(screen.queryByRole("link", { name: "Smartphones" })).toBeNull()
+    expect(document.querySelector(".mobile-panel.open")).toBeNull()
+  })
+})
+
 describe("sheetLinks", () => {
   test("keeps same-origin paths with text, in order; drops scripts, other origins and javascript: URLs", () => {
     expect(sheetLinks(sheets[1]!)).toEqual([{ to: "/smartphones", title: "Smartphones" }, { to: "/cases", title: "Cases" }])

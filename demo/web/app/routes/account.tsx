@@ -6,10 +6,11 @@
  */
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router"
 import type { BillingAddress, ShippingAddress } from "../../../../core/api/entities/address.ts"
-import { accountMenu, type AccountMenuKey } from "../../../../core/domain/customer.ts"
+import type { AccountMenuKey } from "../../../../core/domain/customer.ts"
 import { notEditableBillingProfileId } from "../../../../core/api/entities/address.ts"
 import type { Shop } from "../../../../core/domain/shop.ts"
 import { shopPagesOf } from "../../../../core/domain/shopPages.ts"
+import { AccountMenu } from "../../../../react/components/header/AccountMenu.tsx"
 import { FormNotice } from "../../../../react/components/forms/FormNotice.tsx"
 import { TextField } from "../../../../react/components/forms/TextField.tsx"
 import { cookieHeaders, hasSessionCookie } from "../lib/api.server.ts"
@@ -159,7 +160,6 @@ export default function MyAccount() {
   const { orders, addresses, csrfToken } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>() as AccountResult | undefined
   const { t, shop, money } = useShopText()
-  const menu = accountMenu(shop, undefined, csrfToken).filter((entry) => builtEntries.has(entry.key) || clubEntries.has(entry.key))
   const { customer } = useRootData()
   const busy = useNavigation().state === "submitting"
   const billing = addresses.billing ?? []
@@ -167,12 +167,8 @@ export default function MyAccount() {
   return (
     <section className="account-page">
       <h1>{t("sf_my_account")}</h1>
-      <nav aria-label={t("sf_account_menu")} className="account-menu">
-        <ul>
-          {menu.map((entry) => <li key={entry.key}><Link to={entry.href} reloadDocument={entry.key === "logout"}>{t(`account_menu_${entry.key}`)}</Link></li>)}
-          <li><Link to={shopPagesOf(shop.shopId).petForm}>{t("pg_pets_title")}</Link></li>
-        </ul>
-      </nav>
+      <AccountMenu csrfToken={csrfToken} customer={customer ?? null} include={(key) => builtEntries.has(key) || clubEntries.has(key)}
+        extraItems={[{ to: shopPagesOf(shop.shopId).petForm, label: t("pg_pets_title") }]} />
       {result !== undefined && "saved" in result ? <FormNotice tone="success">{t(result.saved === "newsletter" ? "clubs_newsletter_saved" : "pg_saved")}</FormNotice> : null}
       {result !== undefined && "newsletterFailed" in result ? <FormNotice tone="error">{t("pg_failed")}</FormNotice> : null}
       {shop.features.accountData ? (

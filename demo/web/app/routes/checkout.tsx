@@ -6,7 +6,7 @@
  * confirmation url with its token renders the order on the server.
  */
 import { data, useLoaderData, useNavigate, type LoaderFunctionArgs } from "react-router"
-import { useEffect, useRef, useState } from "react"
+import { lazy, Suspense, useEffect, useRef, useState } from "react"
 import { checkoutSteps, checkoutStepTable, stepLocation, type CheckoutStep } from "../../../../core/domain/checkout.ts"
 import { CheckoutSteps, useStepTitle } from "../../../../react/components/checkout/CheckoutSteps.tsx"
 import { Confirmation } from "../../../../react/components/checkout/Confirmation.tsx"
@@ -17,8 +17,11 @@ import { preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
 import { FlashList } from "../components/FlashList.tsx"
 import { CustomerStep } from "../components/checkout/CustomerStep.tsx"
-import { ShippingStep } from "../components/checkout/ShippingStep.tsx"
 import { useCheckoutStepTracking } from "../../../../react/storefront/tracking.ts"
+
+// The delivery and payment step (pick-up and post office pickers, payment provider) loads when the shopper reaches it.
+const loadShippingStep = () => import("../components/checkout/ShippingStep.tsx")
+const ShippingStep = lazy(() => loadShippingStep().then((module) => ({ default: module.ShippingStep })))
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { shop } = preferencesOf(request)
@@ -72,6 +75,11 @@ export default function CheckoutPage() {
   }, [state.step, asked, ready, order, navigate, shop])
 
   useEffect(() => {
+    // Fetched once the customer step is shown, so that moving on does not wait for it.
+    if (ready && state.step === "customer") void loadShippingStep().catch(() => undefined)
+  }, [ready, state.step])
+
+  useEffect(() => {
     // The order took the cart: the header's cart drawer shows the new, empty one.
     if (ready && state.step === "confirmation") void widgets.run((w) => w.load()).catch(() => undefined)
     // Once per arrival at the confirmation.
@@ -101,7 +109,7 @@ export default function CheckoutPage() {
       {!ready ? <Loading /> : (
         <CheckoutLoadState>
           {step === "customer" ? <CustomerStep />
-            : step === "shipping" ? <ShippingStep />
+            : step === "shipping" ? <Suspense fallback={<Loading />}><ShippingStep /></Suspense>
             : step === "confirmation" ? (
               <Confirmation orderId={String(state.purchase?.orderId ?? "")} items={state.purchase?.items ?? []}
                 redirectsTo={state.confirmationUrl} />
