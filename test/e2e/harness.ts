@@ -291,3 +291,14 @@ export const placeOrder = async (page: Page, shopId: ShopId): Promise<void> => {
   await page.getByRole("button", { name: t("sf_place_order") }).click()
   await page.waitForURL((url) => url.pathname === `${shopById(shopId).urlKeys.cart}/4`, { timeout: 30_000 })
 }
+
+/** From the cart page through the checkout's customer step (as it stands) to the shipping step. */
+export const toShippingStep = async (page: Page, shopUrl: string, shopId: ShopId): Promise<void> => {
+  const t = shopText(shopId)
+  const keys = shopById(shopId).urlKeys
+  await page.goto(`${shopUrl}${keys.cart}`)
+  await page.getByRole("button", { name: t("sf_continue_to_checkout") }).click()
+  await page.waitForURL((url) => url.pathname === `${keys.cart}/1`)
+  await page.getByRole("button", { name: t("sf_continue"), exact: true }).click({ timeout: 20_000 })
+  await page.waitForURL((url) => url.pathname === `${keys.cart}/3`, { timeout: 20_000 })
+}

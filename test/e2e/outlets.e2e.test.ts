@@ -12,7 +12,7 @@ import type { Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
 import { shopById, type ShopId } from "../../core/domain/shop.ts"
 import { cities } from "../../demo/server/db/seed/data.ts"
-import { axeViolations, e2eSession, placeOrder, shopText } from "./harness.ts"
+import { axeViolations, e2eSession, placeOrder, toShippingStep, shopText } from "./harness.ts"
 
 const shots = process.env["SHOTS_DIR"] ?? "/tmp/shots"
 mkdirSync(shots, { recursive: true })
@@ -48,12 +48,7 @@ describe("the post outlet picker", () => {
     await page.goto(`${e2e.shop.url}/`)
     await cartWithOneProduct(page)
 
-    const keys = shopById(shopId).urlKeys
-    await page.goto(`${e2e.shop.url}${keys.cart}`)
-    await page.getByRole("button", { name: t("sf_continue_to_checkout") }).click()
-    await page.waitForURL((url) => url.pathname === `${keys.cart}/1`)
-    await page.getByRole("button", { name: t("sf_continue"), exact: true }).click({ timeout: 20_000 })
-    await page.waitForURL((url) => url.pathname === `${keys.cart}/3`, { timeout: 20_000 })
+    await toShippingStep(page, e2e.shop.url, shopId)
 
     const own = page.getByRole("group", { name: t("sf_delivery"), exact: true })
     const opener = own.getByRole("button", { name: t("outlet_choose") })

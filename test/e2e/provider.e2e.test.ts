@@ -7,11 +7,9 @@
 import type { Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
 import { simulatedProviderOtpCode } from "../../core/domain/payment.ts"
-import { shopById } from "../../core/domain/shop.ts"
-import { axeViolations, breakpoints, e2eSession, placeOrder, screenshotsDir, shopText } from "./harness.ts"
+import { axeViolations, breakpoints, e2eSession, placeOrder, toShippingStep, screenshotsDir, shopText } from "./harness.ts"
 
 const shopId = "CZ10MA"
-const keys = shopById(shopId).urlKeys
 const t = shopText(shopId)
 
 const e2e = e2eSession()
@@ -56,11 +54,7 @@ describe("the payment provider's screens", () => {
     await e2e.logIn(page, shopId, "gold@example.cz")
     await addProductOfAtLeast(page, 3_100)
 
-    await page.goto(`${e2e.shop.url}${keys.cart}`)
-    await page.getByRole("button", { name: t("sf_continue_to_checkout") }).click()
-    await page.waitForURL((url) => url.pathname === `${keys.cart}/1`)
-    await page.getByRole("button", { name: t("sf_continue"), exact: true }).click({ timeout: 20_000 })
-    await page.waitForURL((url) => url.pathname === `${keys.cart}/3`, { timeout: 20_000 })
+    await toShippingStep(page, e2e.shop.url, shopId)
     const own = page.getByRole("group", { name: t("sf_delivery"), exact: true })
     await own.getByRole("radio").last().click()
     await expect.poll(() => own.getByRole("status").isVisible(), { timeout: 15_000 }).toBe(true)
