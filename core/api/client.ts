@@ -24,7 +24,7 @@ import {
   walletSupportHeaderValue
 } from "./headers.ts"
 import { CallTimeout, cartTimeoutMs, Retry, type RetryMode } from "./policy.ts"
-import { CallPolicy } from "./security.ts"
+import { CallPolicy, CsrfProtection } from "./security.ts"
 import { ShopApi, type ShopApiGroups } from "./ShopApi.ts"
 
 /** What the shop API calls carry besides their own parameters (§7). */
@@ -119,8 +119,14 @@ export const CallPolicyClient = HttpApiMiddleware.layerClient(
     const keys = yield* IdempotencyKeys
     return ({ endpoint, group, request, next }) =>
       Effect.gen(function*() {
-        const context = yield* Ref.get(state)
+        let context = yield* Ref.get(state)
         const mode = retryModeOf(endpoint, group)
+        if (context.csrfToken === undefined && needsCsrfToken(endpoint)) {
+          // A first visit's first state-changing call: take the session's token before sending, instead of
+          // sending without one and being refused (a 403 in the console and a wasted round trip).
+          const token = yield* Effect.option(currentCsrfToken(next, HttpClientRequest.setHeader(request, shopIdHeader, context.shopId)))
+          if (token._tag === "Some") context = yield* Ref.updateAndGet(state, (current) => ({ ...current, csrfToken: token.value }))
+        }
         let prepared = HttpClientRequest.setHeaders(request, {
           [requestedWithHeader]: requestedWithValue,
           [shopIdHeader]: context.shopId,
@@ -143,6 +149,9 @@ export const CallPolicyClient = HttpApiMiddleware.layerClient(
       })
   })
 )
+
+/** Whether the endpoint's call carries the CSRF check (§7), so the client must send the session's token. */
+export const needsCsrfToken = (endpoint: HttpApiEndpoint.Top): boolean => endpoint.middlewares.has(CsrfProtection)
 
 /** The path of the session call (GET /api/session) that tells the session's CSRF token. */
 export const sessionPath = "/api/session"

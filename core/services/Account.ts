@@ -184,6 +184,7 @@ const make = Effect.gen(function*() {
         Effect.option
       )
       const session = info._tag === "Some" ? info.value : undefined
+      if (session !== undefined && session.csrfToken !== "") yield* update((s) => ({ ...s, csrfToken: session.csrfToken }))
       yield* signals.publish({
         _tag: "SessionChanged",
         reason,
@@ -198,6 +199,8 @@ const make = Effect.gen(function*() {
    */
   const authenticated = (success: AuthSuccess, reason: SessionChangeReason, options: LoginOptions | undefined) =>
     Effect.uninterruptible(Effect.gen(function*() {
+      // The new session's token is in the state before the customer shows (their logout link carries it).
+      yield* sessionChanged(reason)
       const next = yield* update((s) => ({
         ...withCustomer(s, success.customer),
         loginError: [],
@@ -207,7 +210,6 @@ const make = Effect.gen(function*() {
         busy: false
       }))
       yield* FiberHandle.clear(titleTimer)
-      yield* sessionChanged(reason)
       const target = loginRedirectTarget({ redirectUrl: success.redirectUrl, search: options?.search, fallback: "" })
       if (target !== "") yield* signals.publish(redirectSignal(target))
       return next
@@ -301,9 +303,9 @@ const make = Effect.gen(function*() {
       Effect.tapError(() => update((s) => ({ ...s, busy: false }))),
       Effect.mapError((error) => callFailed("Account.logout", error))
     )
-    const next = yield* update(() => accountStateFor(undefined))
-    yield* FiberHandle.clear(titleTimer)
     yield* sessionChanged("logout")
+    const next = yield* update((s) => ({ ...accountStateFor(undefined), csrfToken: s.csrfToken }))
+    yield* FiberHandle.clear(titleTimer)
     yield* signals.publish(redirectSignal(safeRedirectTarget(result.redirectUrl, "/")))
     return next
   }).pipe(Effect.withSpan("Account.logout"))

@@ -27,6 +27,11 @@ export interface AccountState {
   readonly registrationError: ReadonlyArray<FlashMessage>
   /** A login, registration or logout call is in flight. */
   readonly busy: boolean
+  /**
+   * The session's CSRF token as this service learned it after the last login, registration or logout (the
+   * session is new then, §6); undefined before any, when the page's server-rendered token is still the session's.
+   */
+  readonly csrfToken: string | undefined
 }
 
 /** The state of a page whose customer is `customer` (undefined: not known yet, a guest). */
@@ -38,6 +43,7 @@ export const accountStateFor = (customer: Customer | undefined): AccountState =>
   loginTitle: undefined,
   missingFields: [],
   registrationError: [],
-  busy: false
+  busy: false,
+  csrfToken: undefined
 })
 

@@ -52,6 +52,7 @@ describe("Account", () => {
       const context = yield* Ref.get(calls)
       assert.isDefined(context.csrfToken)
       assert.notStrictEqual(context.csrfToken, before.csrfToken)
+      assert.strictEqual(after.csrfToken, context.csrfToken, "the state carries the new session's token with the customer")
       const changed = (yield* signals).filter((s) => s._tag === "SessionChanged")
       assert.lengthOf(changed, 1)
       const signal = changed[0]!
@@ -201,6 +202,7 @@ describe("Account", () => {
       assert.lengthOf(logout, 1)
       assert.include(logout[0]!.path, `csrf_token=${encodeURIComponent(token)}`)
       assert.notStrictEqual((yield* Ref.get(calls)).csrfToken, token)
+      assert.strictEqual(after.csrfToken, (yield* Ref.get(calls)).csrfToken)
       const seen = yield* signals
       const changed = seen.find((s) => s._tag === "SessionChanged")
       assert.strictEqual(changed?._tag === "SessionChanged" && changed.reason, "logout")

@@ -17,7 +17,7 @@ const AccountMenu = lazy(() => import("./AccountMenu.tsx").then((module) => ({ d
 
 /** Props of {@link LoginDrawer}. */
 export interface LoginDrawerProps {
-  /** The session's CSRF token, carried by the account menu's logout link (§6). */
+  /** The session's CSRF token as the page was rendered, carried by the account menu's logout link (§6) until the account service knows a newer one. */
   readonly csrfToken?: string
   /** Runs after a login from the drawer (e.g. refresh the page's data). */
   readonly onLoggedIn?: () => void
@@ -48,11 +48,14 @@ export function LoginDrawer({ csrfToken, onLoggedIn, className }: LoginDrawerPro
       </HeaderDrawer>
     )
   }
+  // After a login from this drawer the session is new: its token comes from the account service before the page's
+  // data is reloaded.
+  const token = customer.csrfToken ?? csrfToken
   const name = customer.displayName === "" ? t("sf_my_account") : customer.displayName
   return (
     <HeaderDrawer drawer="login" to={shop.urlKeys.clientMyAccount} label={t("sf_account_menu")} triggerClassName="account-link" {...props}
       trigger={<><UserIcon /> {name}</>}>
-      <AccountMenu {...(csrfToken === undefined ? {} : { csrfToken })} />
+      <AccountMenu {...(token === undefined ? {} : { csrfToken: token })} />
     </HeaderDrawer>
   )
 }

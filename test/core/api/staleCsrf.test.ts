@@ -22,6 +22,7 @@ const fakeShop = (current: string | undefined, otherForbidden = false) => {
     if (path === "/api/session") {
       return Response.json({ shopId: "CZ10MA", csrfToken: current ?? "", cartId: 7, customerId: null })
     }
+    if (path.startsWith("/api/catalogue/")) return Response.json({ categories: [] })
     if (otherForbidden) return Response.json({ _tag: "Forbidden", message: "no" }, { status: 403 })
     if (csrf !== current) return Response.json({ _tag: "CsrfTokenInvalid", message: "stale" }, { status: 403 })
     return Response.json({ status: { status: "ok" } })
@@ -52,11 +53,33 @@ describe("the call policy and a stale CSRF token", () => {
     ])
   })
 
-  it("a first call without any token gets one the same way", async () => {
+  it("a first state-changing call without any token asks the session first, so it is never refused", async () => {
     const shop = fakeShop("fresh")
     const { answer, token } = await Effect.runPromise(invoiceNote(shop.handler, undefined))
     expect(answer._tag).toBe("Success")
     expect(token).toBe("fresh")
+    expect(shop.seen.map((s) => `${s.path} ${s.csrf}`)).toEqual([
+      "/api/session null",
+      "/api/v2/cart.cart-api/set-invoice-note fresh"
+    ])
+  })
+
+  it("a read without a token does not ask the session", async () => {
+    const shop = fakeShop("fresh")
+    await Effect.runPromise(Effect.gen(function*() {
+      const client = yield* makeShopClient("http://shop.test")
+      yield* Effect.result(client.catalogue.categories())
+    }).pipe(
+      Effect.provide(callPolicyLayer({ shopId: "CZ10MA", csrfToken: undefined, cartId: undefined }).pipe(Layer.provideMerge(webHandlerHttpClient(shop.handler))))
+    ))
+    expect(shop.seen.map((s) => s.path)).toEqual(["/api/catalogue/categories"])
+  })
+
+  it("a session that gives no token before a first call sends the call as it is; its 403 is passed on, no loop", async () => {
+    const shop = fakeShop(undefined)
+    const { answer } = await Effect.runPromise(invoiceNote(shop.handler, undefined))
+    expect(answer._tag).toBe("Failure")
+    expect(shop.seen.map((s) => s.path)).toEqual(["/api/session", "/api/v2/cart.cart-api/set-invoice-note", "/api/session"])
   })
 
   it("another 403 is passed on without asking the session", async () => {

@@ -297,4 +297,14 @@ describe("the login drawer", () => {
     expect(href.searchParams.get(logoutCsrfParam)).toBe("tok/en+1")
     await expectAccessible(container)
   })
+
+  test("after a login the logout link carries the new session's token from the account service, not the page's older one", async () => {
+    const customer = { id: 7, isLogged: true, firstname: "Jana", lastname: "Nováková" } as const
+    const initial: InitialState = [[accountStateAtom, { ...accountStateFor(customer), csrfToken: "new-session" }]]
+    renderInShop(<LoginDrawer csrfToken="" />, { initial })
+    await shopper().hover(screen.getByRole("link", { name: "Jana N." }))
+    await settle()
+    const logout = screen.getByRole("link", { name: text("account_menu_logout") })
+    expect(new URL(logout.getAttribute("href")!, "http://shop.test").searchParams.get(logoutCsrfParam)).toBe("new-session")
+  })
 })
