@@ -178,16 +178,45 @@ export interface E2eSession {
   readonly logIn: (page: Page, shopId: ShopId, email: string, password?: string) => Promise<void>
 }
 
+/** How {@link e2eSession} sets a test file up. */
+export interface E2eSessionOptions {
+  /**
+   * A shop already running there (e.g. `npm start`) instead of a fresh one: for a machine so loaded that a fresh
+   * database seeds slower than {@link startShop} waits. Unset or empty: a fresh shop.
+   */
+  readonly url?: string | undefined
+  /**
+   * One page load before the tests, until the consent panel's agree works (the page has hydrated and the services'
+   * chunk runs): the server compresses each built asset on its first request, which keeps that one-time cost out of
+   * the first test's timings.
+   */
+  readonly warm?: boolean
+}
+
+/** Loads the home page in a fresh page of `browser` until its consent panel's agree button works (see {@link E2eSessionOptions.warm}). */
+const warmUp = async (browser: Browser, url: string): Promise<void> => {
+  const warm = await browser.newPage()
+  await warm.goto(`${url}/`, { timeout: 120_000 })
+  const agree = warm.getByRole("button", { name: shopText("CZ10MA")("sf_consent_agree") })
+  for (let tries = 0; tries < 90 && (await agree.isVisible()); tries++) {
+    await agree.click().catch(() => undefined)
+    await warm.waitForTimeout(1000)
+  }
+  await warm.close()
+}
+
 /**
  * Sets up a test file: its `beforeAll` starts the shop (`env` as in {@link startShop}) and Chromium, its `afterAll`
  * stops both. Call it at the top level of the file.
  */
-export const e2eSession = (env: Readonly<Record<string, string>> = {}): E2eSession => {
+export const e2eSession = (env: Readonly<Record<string, string>> = {}, options: E2eSessionOptions = {}): E2eSession => {
   let shop: Shop | undefined
   let browser: Browser | undefined
   beforeAll(async () => {
-    shop = await startShop(env)
+    const running = options.url ?? ""
+    shop = running === "" ? await startShop(env) : { url: running, stop: () => Promise.resolve() }
     browser = await launchChromium()
+    if (options.warm === true) await warmUp(browser, shop.url)
   })
   afterAll(async () => {
     await browser?.close()
@@ -235,4 +264,41 @@ export const e2eSession = (env: Readonly<Record<string, string>> = {}): E2eSessi
     }
   }
   return session
+}
+
+/**
+ * Agrees to the consent panel until it is gone (a click that lands before the page has hydrated does nothing, so it
+ * clicks again); passes at once when the panel does not show.
+ */
+export const agreeConsent = async (page: Page, shopId: ShopId, timeout = 30_000): Promise<void> => {
+  const agree = page.getByRole("button", { name: shopText(shopId)("sf_consent_agree") })
+  await expect.poll(async () => {
+    if (await agree.isVisible()) await agree.click().catch(() => undefined)
+    return agree.isVisible()
+  }, { timeout, interval: 500 }).toBe(false)
+}
+
+/**
+ * On the checkout's shipping step with a delivery and a payment chosen: ticks every order consent, places the order
+ * and waits for the confirmation step.
+ */
+export const placeOrder = async (page: Page, shopId: ShopId): Promise<void> => {
+  const t = shopText(shopId)
+  const consents = page.getByRole("group", { name: t("sf_order_consents") })
+  for (const box of await consents.getByRole("checkbox").all()) {
+    if (!(await box.isChecked())) await box.click()
+  }
+  await page.getByRole("button", { name: t("sf_place_order") }).click()
+  await page.waitForURL((url) => url.pathname === `${shopById(shopId).urlKeys.cart}/4`, { timeout: 30_000 })
+}
+
+/** From the cart page through the checkout's customer step (as it stands) to the shipping step. */
+export const toShippingStep = async (page: Page, shopUrl: string, shopId: ShopId): Promise<void> => {
+  const t = shopText(shopId)
+  const keys = shopById(shopId).urlKeys
+  await page.goto(`${shopUrl}${keys.cart}`)
+  await page.getByRole("button", { name: t("sf_continue_to_checkout") }).click()
+  await page.waitForURL((url) => url.pathname === `${keys.cart}/1`)
+  await page.getByRole("button", { name: t("sf_continue"), exact: true }).click({ timeout: 20_000 })
+  await page.waitForURL((url) => url.pathname === `${keys.cart}/3`, { timeout: 20_000 })
 }

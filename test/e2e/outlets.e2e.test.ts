@@ -8,63 +8,32 @@
  * a machine so loaded that a fresh database seeds slower than the harness waits.
  */
 import { mkdirSync } from "node:fs"
-import type { Browser, Page } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { Page } from "playwright-core"
+import { describe, expect, it } from "vitest"
 import { shopById, type ShopId } from "../../core/domain/shop.ts"
-import { translate, uiLanguageOf, type MessageKey } from "../../core/messages/index.ts"
 import { cities } from "../../demo/server/db/seed/data.ts"
-import { axeViolations, launchChromium, startShop, watchErrors, type Shop } from "./harness.ts"
+import { axeViolations, e2eSession, placeOrder, toShippingStep, shopText } from "./harness.ts"
 
 const shots = process.env["SHOTS_DIR"] ?? "/tmp/shots"
 mkdirSync(shots, { recursive: true })
 
 const shopId: ShopId = "CZ10MA"
-const t = (key: MessageKey, params?: Record<string, string | number>) =>
-  (translate as (l: string, k: string, p?: object) => string)(uiLanguageOf(shopById(shopId)), key, params)
+const t = shopText(shopId)
 
-let shop: Shop
-let browser: Browser
-
-beforeAll(async () => {
-  const running = process.env["E2E_SHOP_URL"]
-  shop = running === undefined || running === "" ? await startShop() : { url: running, stop: () => Promise.resolve() }
-  browser = await launchChromium()
-  // The server compresses each built asset on its first request: one page load keeps that out of the test.
-  const warm = await browser.newPage()
-  await warm.goto(`${shop.url}/`, { timeout: 120_000 })
-  await warm.close()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await shop?.stop()
-})
-
-/** Accepts the consent panel if it shows (a click before hydration does nothing: click until it goes). */
-const agreeConsent = async (page: Page) => {
-  const agree = page.getByRole("button", { name: t("sf_consent_agree") })
-  await expect.poll(async () => {
-    if (await agree.isVisible()) await agree.click().catch(() => undefined)
-    return agree.isVisible()
-  }, { timeout: 30_000, interval: 500 }).toBe(false)
-}
+const e2e = e2eSession({}, { url: process.env["E2E_SHOP_URL"], warm: true })
 
 /** Logs in, empties the cart and puts the first in-stock product of the first category into it. */
 const cartWithOneProduct = async (page: Page) => {
   const keys = shopById(shopId).urlKeys
-  await page.goto(`${shop.url}${keys.login}`)
-  await page.getByLabel(t("sf_email")).fill("gold@example.cz")
-  await page.getByLabel(t("sf_password")).fill("demo1234")
-  await page.getByRole("button", { name: t("sf_login") }).last().click()
-  await page.waitForURL((url) => url.pathname === keys.clientMyAccount)
-  await page.goto(`${shop.url}${keys.cart}`)
+  await e2e.logIn(page, shopId, "gold@example.cz")
+  await page.goto(`${e2e.shop.url}${keys.cart}`)
   for (let guard = 0; guard < 30; guard++) {
     const remove = page.getByRole("button", { name: new RegExp(`^${t("sf_remove_item", { item: "" }).trim()}`) }).first()
     if (!(await remove.isVisible().catch(() => false))) break
     await remove.click()
     await page.waitForTimeout(300)
   }
-  await page.goto(`${shop.url}/`)
+  await page.goto(`${e2e.shop.url}/`)
   await page.getByRole("navigation", { name: t("sf_categories") }).getByRole("link").first().click()
   await page.waitForURL((url) => url.pathname.split("/").length === 2 && url.pathname !== "/")
   await page.locator(".product-card").filter({ hasText: t("sf_in_stock") }).first().locator("a").first().click()
@@ -74,21 +43,12 @@ const cartWithOneProduct = async (page: Page) => {
 
 describe("the post outlet picker", () => {
   it("CZ10MA: a post office found by typing and chosen by keyboard takes the order to the next step", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-    await context.addCookies([{ name: "sf_shop", value: shopId, url: shop.url }])
-    const page = await context.newPage()
-    // A session without an order answers 404 to the purchase lookup (§8: ignored).
-    const errors = watchErrors(page, (text) => text.includes("404"))
-    await page.goto(`${shop.url}/`)
-    await agreeConsent(page)
+    // The consent panel answered; a session without an order answers 404 to the purchase lookup (§8: ignored).
+    const { context, page, errors } = await e2e.shopper(shopId, { width: 1280 })
+    await page.goto(`${e2e.shop.url}/`)
     await cartWithOneProduct(page)
 
-    const keys = shopById(shopId).urlKeys
-    await page.goto(`${shop.url}${keys.cart}`)
-    await page.getByRole("button", { name: t("sf_continue_to_checkout") }).click()
-    await page.waitForURL((url) => url.pathname === `${keys.cart}/1`)
-    await page.getByRole("button", { name: t("sf_continue"), exact: true }).click({ timeout: 20_000 })
-    await page.waitForURL((url) => url.pathname === `${keys.cart}/3`, { timeout: 20_000 })
+    await toShippingStep(page, e2e.shop.url, shopId)
 
     const own = page.getByRole("group", { name: t("sf_delivery"), exact: true })
     const opener = own.getByRole("button", { name: t("outlet_choose") })
@@ -146,12 +106,7 @@ describe("the post outlet picker", () => {
     const payments = page.getByRole("group", { name: t("sf_payment") })
     await payments.getByRole("radio", { disabled: false }).first().click()
     await expect.poll(() => payments.getByRole("radio", { checked: true }).count(), { timeout: 15_000 }).toBe(1)
-    const consents = page.getByRole("group", { name: t("sf_order_consents") })
-    for (const box of await consents.getByRole("checkbox").all()) {
-      if (!(await box.isChecked())) await box.click()
-    }
-    await page.getByRole("button", { name: t("sf_place_order") }).click()
-    await page.waitForURL((url) => url.pathname === `${keys.cart}/4`, { timeout: 30_000 })
+    await placeOrder(page, shopId)
     expect(errors).toEqual([])
     await context.close()
   })

@@ -4,64 +4,34 @@
  * wrong and then the right one-time code (the demo provider shows it), and sees the confirmation. Screenshots of
  * each screen at 375 and 1280 px go to docs/screenshots; axe runs on each.
  */
-import { mkdirSync } from "node:fs"
-import { resolve } from "node:path"
-import { fileURLToPath } from "node:url"
-import type { Browser, Page } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { Page } from "playwright-core"
+import { describe, expect, it } from "vitest"
 import { simulatedProviderOtpCode } from "../../core/domain/payment.ts"
-import { shopById } from "../../core/domain/shop.ts"
-import { translate, uiLanguageOf, type MessageKey } from "../../core/messages/index.ts"
-import { axeViolations, breakpoints, launchChromium, startShop, watchErrors, type Shop } from "./harness.ts"
-
-const screenshots = resolve(fileURLToPath(new URL("../../docs/screenshots", import.meta.url)))
-mkdirSync(screenshots, { recursive: true })
+import { axeViolations, breakpoints, e2eSession, placeOrder, toShippingStep, screenshotsDir, shopText } from "./harness.ts"
 
 const shopId = "CZ10MA"
-const keys = shopById(shopId).urlKeys
-const t = (key: MessageKey, params?: Record<string, string | number>) =>
-  (translate as (l: string, k: string, p?: object) => string)(uiLanguageOf(shopById(shopId)), key, params)
+const t = shopText(shopId)
 
-let shop: Shop
-let browser: Browser
-
-beforeAll(async () => {
-  shop = await startShop()
-  browser = await launchChromium()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await shop?.stop()
-})
+const e2e = e2eSession()
 
 /** Screenshots at 375 and 1280 px and axe at both. */
 const screen = async (page: Page, name: string) => {
   for (const width of [375, breakpoints.desktop]) {
     await page.setViewportSize({ width, height: 900 })
     await page.locator(".provider-screens").scrollIntoViewIfNeeded()
-    await page.screenshot({ path: `${screenshots}/provider-${name}-${width}.png` })
+    await page.screenshot({ path: `${screenshotsDir}/provider-${name}-${width}.png` })
     expect(await axeViolations(page), `axe on ${name} at ${width}`).toEqual([])
   }
 }
 
-/** Until the consent panel is gone (a click before hydration does nothing). */
-const agreeConsent = async (page: Page) => {
-  const agree = page.getByRole("button", { name: t("sf_consent_agree") })
-  await expect.poll(async () => {
-    if (await agree.isVisible()) await agree.click().catch(() => undefined)
-    return agree.isVisible()
-  }, { timeout: 60_000, interval: 500 }).toBe(false)
-}
-
 /** Adds an in-stock product of at least `min` Kč (the provider's lower limit for CZG) to the cart. */
 const addProductOfAtLeast = async (page: Page, min: number) => {
-  await page.goto(`${shop.url}/`)
+  await page.goto(`${e2e.shop.url}/`)
   const categories = await page.getByRole("navigation", { name: t("sf_categories") }).getByRole("link").evaluateAll(
     (links) => links.map((link) => link.getAttribute("href") ?? "")
   )
   for (const category of categories.slice(0, 8)) {
-    await page.goto(`${shop.url}${category}`)
+    await page.goto(`${e2e.shop.url}${category}`)
     const cards = page.locator(".product-card").filter({ hasText: t("sf_in_stock") })
     for (const card of await cards.all()) {
       const price = Number((await card.locator(".price").first().innerText()).replace(/[^0-9,]/g, "").replace(",", "."))
@@ -78,24 +48,13 @@ const addProductOfAtLeast = async (page: Page, min: number) => {
 
 describe("the payment provider's screens", () => {
   it("CZ10MA: buys on instalments (CZG) through offer, terms, extra data, a wrong then the right code", async () => {
-    const context = await browser.newContext({ viewport: { width: breakpoints.desktop, height: 900 } })
-    await context.addCookies([{ name: "sf_shop", value: shopId, url: shop.url }])
-    const page = await context.newPage()
-    const errors = watchErrors(page, (text) => text.includes("404"))
-    await page.goto(`${shop.url}/`, { timeout: 120_000 })
-    await agreeConsent(page)
-    await page.goto(`${shop.url}${keys.login}`)
-    await page.getByLabel(t("sf_email")).fill("gold@example.cz")
-    await page.getByLabel(t("sf_password")).fill("demo1234")
-    await page.getByRole("button", { name: t("sf_login") }).last().click()
-    await page.waitForURL((url) => url.pathname === keys.clientMyAccount)
+    // The consent panel answered; a session without an order answers 404 to the purchase lookup (§8: ignored).
+    const { context, page, errors } = await e2e.shopper(shopId)
+    await page.goto(`${e2e.shop.url}/`, { timeout: 120_000 })
+    await e2e.logIn(page, shopId, "gold@example.cz")
     await addProductOfAtLeast(page, 3_100)
 
-    await page.goto(`${shop.url}${keys.cart}`)
-    await page.getByRole("button", { name: t("sf_continue_to_checkout") }).click()
-    await page.waitForURL((url) => url.pathname === `${keys.cart}/1`)
-    await page.getByRole("button", { name: t("sf_continue"), exact: true }).click({ timeout: 20_000 })
-    await page.waitForURL((url) => url.pathname === `${keys.cart}/3`, { timeout: 20_000 })
+    await toShippingStep(page, e2e.shop.url, shopId)
     const own = page.getByRole("group", { name: t("sf_delivery"), exact: true })
     await own.getByRole("radio").last().click()
     await expect.poll(() => own.getByRole("status").isVisible(), { timeout: 15_000 }).toBe(true)
@@ -143,12 +102,7 @@ describe("the payment provider's screens", () => {
     await expect.poll(() => page.getByText(t("pp_otp_confirmed")).isVisible(), { timeout: 15_000 }).toBe(true)
     await screen(page, "done")
 
-    const consents = page.getByRole("group", { name: t("sf_order_consents") })
-    for (const box of await consents.getByRole("checkbox").all()) {
-      if (!(await box.isChecked())) await box.click()
-    }
-    await page.getByRole("button", { name: t("sf_place_order") }).click()
-    await page.waitForURL((url) => url.pathname === `${keys.cart}/4`, { timeout: 30_000 })
+    await placeOrder(page, shopId)
     const placed = await page.getByRole("main").getByRole("heading", { level: 2 }).innerText()
     expect(/\d{4,}/.exec(placed)?.[0], placed).toBeDefined()
     expect(errors).toEqual([])

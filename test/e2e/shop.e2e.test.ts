@@ -6,63 +6,19 @@
  * delivery in HU10MA, the consent panel, the cart drawer's hide delay, 404s, axe-core on every visited
  * page and checkout step at the three breakpoints, and screenshots of the pages into docs/screenshots.
  */
-import { mkdirSync } from "node:fs"
-import { resolve } from "node:path"
-import { fileURLToPath } from "node:url"
-import type { Browser, BrowserContext, Page } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { Page } from "playwright-core"
+import { describe, expect, it } from "vitest"
 import { shopById, type ShopId } from "../../core/domain/shop.ts"
 import { billingDefs } from "../../demo/server/db/seed/data.ts"
-import { translate, uiLanguageOf, type MessageKey } from "../../core/messages/index.ts"
-import { axeViolations, breakpoints, launchChromium, startShop, watchErrors, type Shop } from "./harness.ts"
+import { agreeConsent as agreeConsentOf, breakpoints, e2eSession, expectNoAxeViolations, placeOrder, screenshotsDir, shopText as text } from "./harness.ts"
 
-const screenshots = resolve(fileURLToPath(new URL("../../docs/screenshots", import.meta.url)))
-mkdirSync(screenshots, { recursive: true })
+const e2e = e2eSession({}, { warm: true })
 
-let shop: Shop
-let browser: Browser
+/** A fresh shopper (own cookies) in `shopId` at a viewport width, with the consent panel unanswered (no consent cookie). */
+// The checkout asks for the purchase of the session; a session without an order answers 404 (§8: ignored).
+const shopper = (shopId: ShopId, width: number = breakpoints.desktop) => e2e.shopper(shopId, { width, consents: null })
 
-beforeAll(async () => {
-  shop = await startShop()
-  browser = await launchChromium()
-  // The server compresses each built asset on its first request (then caches it): one page load before the tests
-  // keeps that one-time cost out of the first test's timings.
-  const warm = await browser.newPage()
-  await warm.goto(`${shop.url}/`, { timeout: 120_000 })
-  const agree = warm.getByRole("button", { name: text("CZ10MA")("sf_consent_agree") })
-  // The services' chunk loads after hydration: the panel hides once they run.
-  for (let tries = 0; tries < 90 && (await agree.isVisible()); tries++) {
-    await agree.click().catch(() => undefined)
-    await warm.waitForTimeout(1000)
-  }
-  await warm.close()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await shop?.stop()
-})
-
-/** A fresh shopper (own cookies) in `shopId` at a viewport width. */
-const shopper = async (shopId: ShopId, width: number = breakpoints.desktop): Promise<{ context: BrowserContext; page: Page; errors: Array<string> }> => {
-  // Every page runs under the shop's Content-Security-Policy (the harness evaluates axe-core through DevTools).
-  const context = await browser.newContext({ viewport: { width, height: 900 } })
-  await context.addCookies([{ name: "sf_shop", value: shopId, url: shop.url }])
-  const page = await context.newPage()
-  // The checkout asks for the purchase of the session; a session without an order answers 404 (§8: ignored).
-  const errors = watchErrors(page, (text) => text.includes("404"))
-  return { context, page, errors }
-}
-
-const text = (shopId: ShopId) => (key: MessageKey, params?: Record<string, string | number>) =>
-  (translate as (l: string, k: string, p?: object) => string)(uiLanguageOf(shopById(shopId)), key, params)
-
-const expectNoAxeViolations = async (page: Page, where: string) => {
-  const violations = await axeViolations(page)
-  expect(violations, `axe on ${where}`).toEqual([])
-}
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `${screenshots}/${name}.png` })
+const shot = (page: Page, name: string) => page.screenshot({ path: `${screenshotsDir}/${name}.png` })
 
 /** A checkout step at the three breakpoints: a screenshot of each and axe on each. */
 const stepAtBreakpoints = async (page: Page, name: string) => {
@@ -100,31 +56,15 @@ const tabTo = async (page: Page, wanted: (element: Awaited<ReturnType<typeof foc
 }
 
 /** Accepts the consent panel if it shows. */
-const agreeConsent = async (page: Page, t: ReturnType<typeof text>) => {
-  const agree = page.getByRole("button", { name: t("sf_consent_agree") })
-  if (await agree.isVisible()) {
-    // A click that lands before hydration does nothing: click until the panel goes.
-    await expect.poll(async () => {
-      if (await agree.isVisible()) await agree.click().catch(() => undefined)
-      return agree.isVisible()
-    }, { timeout: 15_000, interval: 500 }).toBe(false)
-  }
-}
+const agreeConsent = (page: Page, shopId: ShopId) => agreeConsentOf(page, shopId, 15_000)
 
 /** Logs in on the login page. */
-const logIn = async (page: Page, shopId: ShopId, email: string) => {
-  const t = text(shopId)
-  await page.goto(`${shop.url}${shopById(shopId).urlKeys.login}`)
-  await page.getByLabel(t("sf_email")).fill(email)
-  await page.getByLabel(t("sf_password")).fill("demo1234")
-  await page.getByRole("button", { name: t("sf_login") }).last().click()
-  await page.waitForURL((url) => url.pathname === shopById(shopId).urlKeys.clientMyAccount)
-}
+const logIn = (page: Page, shopId: ShopId, email: string) => e2e.logIn(page, shopId, email)
 
 /** Empties the cart through the cart page. */
 const emptyCart = async (page: Page, shopId: ShopId) => {
   const t = text(shopId)
-  await page.goto(`${shop.url}${shopById(shopId).urlKeys.cart}`)
+  await page.goto(`${e2e.shop.url}${shopById(shopId).urlKeys.cart}`)
   for (let guard = 0; guard < 30; guard++) {
     const remove = page.getByRole("button", { name: new RegExp(`^${t("sf_remove_item", { item: "" }).trim()}`) }).first()
     if (!(await remove.isVisible().catch(() => false))) break
@@ -136,7 +76,7 @@ const emptyCart = async (page: Page, shopId: ShopId) => {
 /** Opens the first in-stock product of a category listing sorted by price and adds `amount` to the cart. */
 const addFirstProduct = async (page: Page, shopId: ShopId) => {
   const t = text(shopId)
-  await page.goto(`${shop.url}/`)
+  await page.goto(`${e2e.shop.url}/`)
   await page.getByRole("navigation", { name: t("sf_categories") }).getByRole("link").first().click()
   await page.waitForURL((url) => url.pathname.split("/").length === 2 && url.pathname !== "/")
   await page.locator(".product-card").filter({ hasText: t("sf_in_stock") }).first().locator("a").first().click()
@@ -191,7 +131,7 @@ const pickOnMap = async (page: Page, own: ReturnType<Page["getByRole"]>, t: Retu
 const checkout = async (page: Page, shopId: ShopId, delivery: "pickup" | "address", screens?: "screens") => {
   const t = text(shopId)
   const keys = shopById(shopId).urlKeys
-  await page.goto(`${shop.url}${keys.cart}`)
+  await page.goto(`${e2e.shop.url}${keys.cart}`)
   await page.getByRole("button", { name: t("sf_continue_to_checkout") }).click()
   await page.waitForURL((url) => url.pathname === `${keys.cart}/1`)
   await page.getByRole("button", { name: t("sf_continue"), exact: true }).waitFor({ timeout: 20_000 })
@@ -211,12 +151,7 @@ const checkout = async (page: Page, shopId: ShopId, delivery: "pickup" | "addres
   await payments.getByRole("radio", { disabled: false }).first().click()
   await expect.poll(() => payments.getByRole("radio", { checked: true }).count(), { timeout: 15_000 }).toBe(1)
   if (screens !== undefined) await stepAtBreakpoints(page, "checkout-shipping")
-  const consents = page.getByRole("group", { name: t("sf_order_consents") })
-  for (const box of await consents.getByRole("checkbox").all()) {
-    if (!(await box.isChecked())) await box.click()
-  }
-  await page.getByRole("button", { name: t("sf_place_order") }).click()
-  await page.waitForURL((url) => url.pathname === `${keys.cart}/4`, { timeout: 30_000 })
+  await placeOrder(page, shopId)
   const placed = await page.getByRole("main").getByRole("heading", { level: 2 }).innerText()
   const order = /\d{4,}/.exec(placed)?.[0]
   expect(order, placed).toBeDefined()
@@ -235,8 +170,8 @@ describe("a purchase in the browser", () => {
       const t = text(shopId)
       const email = `gold@example.${shopById(shopId).country.toLowerCase()}`
       const { context, page, errors } = await shopper(shopId)
-      await page.goto(`${shop.url}/`)
-      await agreeConsent(page, t)
+      await page.goto(`${e2e.shop.url}/`)
+      await agreeConsent(page, shopId)
       await logIn(page, shopId, email)
       await emptyCart(page, shopId)
       await addFirstProduct(page, shopId)
@@ -244,7 +179,7 @@ describe("a purchase in the browser", () => {
       await page.getByRole("button", { name: t("sf_add_to_wishlist") }).click()
       await expect.poll(() => page.getByRole("status").filter({ hasText: t("sf_added_to_wishlist") }).isVisible(), { timeout: 15_000 }).toBe(true)
 
-      await page.goto(`${shop.url}${shopById(shopId).urlKeys.cart}`)
+      await page.goto(`${e2e.shop.url}${shopById(shopId).urlKeys.cart}`)
       const quantity = page.getByRole("textbox", { name: t("sf_quantity") }).first()
       await quantity.fill("3")
       await quantity.press("Enter")
@@ -262,7 +197,7 @@ describe("a purchase in the browser", () => {
       }
 
       const order = await checkout(page, shopId, "pickup", shopId === "CZ10MA" ? "screens" : undefined)
-      await page.goto(`${shop.url}${shopById(shopId).urlKeys.clientPurchaseList}`)
+      await page.goto(`${e2e.shop.url}${shopById(shopId).urlKeys.clientPurchaseList}`)
       await expect.poll(() => page.getByRole("table").innerText(), { timeout: 15_000 }).toContain(`#${order}`)
       if (shopId === "CZ10MA") {
         await shot(page, "account-orders-desktop")
@@ -277,11 +212,11 @@ describe("a purchase in the browser", () => {
     const shopId = "HU10MA"
     const t = text(shopId)
     const { context, page, errors } = await shopper(shopId)
-    await page.goto(`${shop.url}/`)
-    await agreeConsent(page, t)
+    await page.goto(`${e2e.shop.url}/`)
+    await agreeConsent(page, shopId)
     await addFirstProduct(page, shopId)
     const keys = shopById(shopId).urlKeys
-    await page.goto(`${shop.url}${keys.cart}`)
+    await page.goto(`${e2e.shop.url}${keys.cart}`)
     await page.getByRole("button", { name: t("sf_continue_to_checkout") }).click()
     await page.waitForURL((url) => url.pathname === `${keys.cart}/1`)
     await shot(page, "checkout-guest-customer-desktop")
@@ -306,7 +241,7 @@ describe("a purchase in the browser", () => {
     await page.waitForURL((url) => url.pathname === `${keys.cart}/3`, { timeout: 20_000 })
     await shot(page, "checkout-guest-shipping-desktop")
     await expectNoAxeViolations(page, "checkout shipping step")
-    await page.goto(`${shop.url}${keys.cart}`)
+    await page.goto(`${e2e.shop.url}${keys.cart}`)
     const order = await checkout(page, shopId, "address")
     expect(order).toMatch(/\d+/)
     expect(errors).toEqual([])
@@ -320,12 +255,12 @@ describe("the checkout by keyboard, and the shop's payment filters", () => {
     const t = text(shopId)
     const keys = shopById(shopId).urlKeys
     const { context, page, errors } = await shopper(shopId)
-    await page.goto(`${shop.url}/`)
-    await agreeConsent(page, t)
+    await page.goto(`${e2e.shop.url}/`)
+    await agreeConsent(page, shopId)
     await logIn(page, shopId, "gold@example.sk")
     await emptyCart(page, shopId)
     await addFirstProduct(page, shopId)
-    await page.goto(`${shop.url}${keys.cart}`)
+    await page.goto(`${e2e.shop.url}${keys.cart}`)
 
     // From here on: keyboard only.
     await tabTo(page, (el) => el.tag === "button" && el.name === t("sf_continue_to_checkout"), "continue to checkout")
@@ -375,7 +310,7 @@ describe("page furniture", () => {
   it("the consent panel hides on agree and stays hidden after a reload", async () => {
     const t = text("CZ10MA")
     const { context, page } = await shopper("CZ10MA")
-    await page.goto(`${shop.url}/`)
+    await page.goto(`${e2e.shop.url}/`)
     const panel = page.getByRole("region", { name: t("sf_consent_title") })
     await expect.poll(() => panel.isVisible()).toBe(true)
     // The reload must come after the server recorded the consent: a panel also hides when its post fails (§8).
@@ -392,8 +327,8 @@ describe("page furniture", () => {
   it("the cart drawer opens on hover and closes 900 ms after the pointer leaves", async () => {
     const t = text("CZ10MA")
     const { context, page } = await shopper("CZ10MA")
-    await page.goto(`${shop.url}/`)
-    await agreeConsent(page, t)
+    await page.goto(`${e2e.shop.url}/`)
+    await agreeConsent(page, "CZ10MA")
     const drawer = page.getByRole("region", { name: t("sf_cart"), exact: true })
     await expect.poll(() => drawer.isVisible()).toBe(false)
     // The header's code hydrates in its own chunk: a hover before that opens nothing, so the pointer comes again.
@@ -414,17 +349,17 @@ describe("page furniture", () => {
   it("unknown pages answer the shop's 404 page; unknown API paths stay JSON", async () => {
     const t = text("CZ10MA")
     const { context, page } = await shopper("CZ10MA")
-    const response = await page.goto(`${shop.url}/no-such-category/no-such-product`)
+    const response = await page.goto(`${e2e.shop.url}/no-such-category/no-such-product`)
     expect(response?.status()).toBe(404)
     await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe(t("sf_not_found_title"))
-    const api = await fetch(`${shop.url}/api/no-such-call`)
+    const api = await fetch(`${e2e.shop.url}/api/no-such-call`)
     expect(api.status).toBe(404)
     expect(api.headers.get("content-type")).toContain("application/json")
     await context.close()
   })
 
   it("pages are server-rendered: names, prices and links are in the HTML", async () => {
-    const html = await (await fetch(`${shop.url}/`, { headers: { cookie: "sf_shop=SK10MA" } })).text()
+    const html = await (await fetch(`${e2e.shop.url}/`, { headers: { cookie: "sf_shop=SK10MA" } })).text()
     expect(html).toContain('lang="sk-SK"')
     expect(html).toMatch(/class="price">[^<]*€/)
     expect(html).toMatch(/href="\/[a-z0-9-]+\/[a-z0-9-]+"/)
@@ -436,19 +371,19 @@ describe("accessibility and looks at the three breakpoints", () => {
     it(`${name}: home, category, product and cart have no axe violations`, async () => {
       const t = text("CZ10MA")
       const { context, page, errors } = await shopper("CZ10MA", width)
-      await page.goto(`${shop.url}/`)
+      await page.goto(`${e2e.shop.url}/`)
       await expectNoAxeViolations(page, `home (${name})`)
       await shot(page, `home-${name}`)
-      await agreeConsent(page, t)
+      await agreeConsent(page, "CZ10MA")
       const category = await page.locator(".product-card a").first().getAttribute("href")
-      await page.goto(`${shop.url}/${category!.split("/")[1]}`)
+      await page.goto(`${e2e.shop.url}/${category!.split("/")[1]}`)
       await expectNoAxeViolations(page, `category (${name})`)
       await shot(page, `category-${name}`)
       await page.locator(".product-card a").first().click()
       await page.getByRole("button", { name: t("sf_add_to_cart") }).waitFor()
       await expectNoAxeViolations(page, `product (${name})`)
       await shot(page, `product-${name}`)
-      await page.goto(`${shop.url}${shopById("CZ10MA").urlKeys.cart}`)
+      await page.goto(`${e2e.shop.url}${shopById("CZ10MA").urlKeys.cart}`)
       await expectNoAxeViolations(page, `cart (${name})`)
       expect(errors).toEqual([])
       await context.close()

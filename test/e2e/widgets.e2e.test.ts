@@ -3,49 +3,21 @@
  * keyboard, the consent bar, the data-protection modal of a logged-in customer without the personal-collection
  * consent, and the adult-content gate of the drinks category; axe-core runs with each modal open.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { Page } from "playwright-core"
+import { describe, expect, it } from "vitest"
 import { shopById } from "../../core/domain/shop.ts"
-import { translate, type MessageKey } from "../../core/messages/index.ts"
-import { axeViolations, breakpoints, launchChromium, startShop, watchErrors, type Shop } from "./harness.ts"
+import { agreeConsent as agreeConsentOf, breakpoints, e2eSession, expectNoAxeViolations, shopText } from "./harness.ts"
 
-let shop: Shop
-let browser: Browser
-
-beforeAll(async () => {
-  shop = await startShop()
-  browser = await launchChromium()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await shop?.stop()
-})
+const e2e = e2eSession()
 
 const czech = shopById("CZ10MA")
-const t = (key: MessageKey, params?: Record<string, string | number>) => (translate as (l: string, k: string, p?: object) => string)("cs", key, params)
+const t = shopText("CZ10MA")
 
-/** A fresh shopper (own cookies) of CZ10MA at a viewport width. */
-const shopper = async (width: number = breakpoints.desktop): Promise<{ context: BrowserContext; page: Page; errors: Array<string> }> => {
-  const context = await browser.newContext({ viewport: { width, height: 900 } })
-  await context.addCookies([{ name: "sf_shop", value: "CZ10MA", url: shop.url }])
-  const page = await context.newPage()
-  const errors = watchErrors(page, (message) => message.includes("404"))
-  return { context, page, errors }
-}
-
-const expectNoAxeViolations = async (page: Page, where: string) => {
-  expect(await axeViolations(page), `axe on ${where}`).toEqual([])
-}
+/** A fresh shopper of CZ10MA at a viewport width, with the consent panel unanswered (no consent cookie). */
+const shopper = (width: number = breakpoints.desktop) => e2e.shopper("CZ10MA", { width, consents: null })
 
 /** Agrees to the consent bar once it works (the page has hydrated). */
-const agreeConsent = async (page: Page) => {
-  const agree = page.getByRole("button", { name: t("consent_panel_agree") })
-  await expect.poll(async () => {
-    if (await agree.isVisible()) await agree.click()
-    return agree.isVisible()
-  }, { timeout: 15_000 }).toBe(false)
-}
+const agreeConsent = (page: Page) => agreeConsentOf(page, "CZ10MA", 15_000)
 
 /** The element that has focus: its accessible role and name as Playwright sees them is too much; its label or text. */
 const focused = (page: Page) =>
@@ -57,7 +29,7 @@ const focused = (page: Page) =>
 describe("widgets", () => {
   it("the consent bar: at the top, agree hides it and it stays hidden after a reload", async () => {
     const { context, page, errors } = await shopper(breakpoints.mobile)
-    await page.goto(`${shop.url}/`)
+    await page.goto(`${e2e.shop.url}/`)
     const panel = page.getByRole("region", { name: t("sf_consent_title") })
     await expect.poll(() => panel.isVisible()).toBe(true)
     const box = await panel.boundingBox()
@@ -77,7 +49,7 @@ describe("widgets", () => {
 
   it("the product image lightbox opens with Enter, closes with Escape and with Enter on the image, and gives focus back", async () => {
     const { context, page, errors } = await shopper()
-    await page.goto(`${shop.url}/`)
+    await page.goto(`${e2e.shop.url}/`)
     await agreeConsent(page)
     await page.getByRole("navigation", { name: t("sf_categories") }).getByRole("link").first().click()
     await page.waitForURL((url) => url.pathname.split("/").length === 2 && url.pathname !== "/")
@@ -109,7 +81,7 @@ describe("widgets", () => {
 
   it("the data-protection modal: shown to the silver customer, focus stays in it, a link records its consent, submit closes it for good", async () => {
     const { context, page, errors } = await shopper(breakpoints.tablet)
-    await page.goto(`${shop.url}${czech.urlKeys.login}`)
+    await page.goto(`${e2e.shop.url}${czech.urlKeys.login}`)
     await agreeConsent(page)
     await page.getByLabel(t("sf_email")).fill("silver@example.cz")
     await page.getByLabel(t("sf_password")).fill("demo1234")
@@ -138,10 +110,10 @@ describe("widgets", () => {
 
   it("the adult-content gate: covers a drinks category, leave goes to the home page, confirm lets the shopper in for good", async () => {
     const { context, page, errors } = await shopper()
-    await page.goto(`${shop.url}/`)
+    await page.goto(`${e2e.shop.url}/`)
     await agreeConsent(page)
     const drinks = "/destilaty"
-    await page.goto(`${shop.url}${drinks}`)
+    await page.goto(`${e2e.shop.url}${drinks}`)
     const gate = page.getByRole("dialog", { name: t("widgets_adult_title") })
     await expect.poll(() => gate.isVisible()).toBe(true)
     await expect.poll(() => gate.getByRole("button", { name: t("adult_content_reject") }).count()).toBe(2)
@@ -150,7 +122,7 @@ describe("widgets", () => {
       if (await gate.isVisible()) await gate.getByRole("button", { name: t("adult_content_reject") }).last().click()
       return new URL(page.url()).pathname
     }, { timeout: 15_000 }).toBe("/")
-    await page.goto(`${shop.url}${drinks}`)
+    await page.goto(`${e2e.shop.url}${drinks}`)
     await expect.poll(async () => {
       if (await gate.isVisible()) await gate.getByRole("button", { name: t("adult_content_confirm") }).first().click()
       return gate.isVisible()

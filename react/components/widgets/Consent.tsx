@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react"
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from "react"
 import type { ConsentModalLink, Consents } from "../../../core/domain/consent.ts"
 import { useConsent } from "../../storefront/hooks.ts"
 import { useShopText } from "../../storefront/text.tsx"
@@ -91,7 +91,9 @@ export function ConsentPanel({ recorded = {}, onRecorded, className }: ConsentPa
     void consent.run((c) => c.hydrate(first.current)).catch(() => undefined).finally(() => setApplied(true))
   }, [consent])
   const consents = consent.state?.consents
-  useEffect(() => {
+  // In the commit that shows them (a layout effect, not a passive one that runs after the browser has painted): once
+  // the panel is seen gone, the consents are kept, so a reload at once renders the page with them.
+  useLayoutEffect(() => {
     if (consents !== undefined && applied) onRecorded?.(consents)
   }, [consents, onRecorded, applied])
   const shown = consent.state === undefined || !applied ? first.current["gdpr_panel"] === undefined : consent.state.panel.shown
