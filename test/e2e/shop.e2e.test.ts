@@ -271,7 +271,8 @@ describe("the checkout by keyboard, and the shop's payment filters", () => {
     await page.keyboard.press("Enter")
     await page.waitForURL((url) => url.pathname === `${keys.cart}/3`, { timeout: 20_000 })
     const own = page.getByRole("group", { name: t("sf_delivery"), exact: true })
-    await own.getByRole("button", { name: t("sf_choose_pickup") }).waitFor({ timeout: 15_000 })
+    // The shipping step and its deliveries load when the shopper reaches it (a lazy chunk, then the deliveries call).
+    await own.getByRole("button", { name: t("sf_choose_pickup") }).waitFor({ timeout: 30_000 })
     await tabTo(page, (el) => el.tag === "button" && el.name === t("sf_choose_pickup"), "the pick-up point chooser")
     await page.keyboard.press("Enter")
     await own.getByRole("list", { name: t("sf_pickup_points") }).getByRole("button").first().waitFor({ timeout: 15_000 })
