@@ -3,14 +3,20 @@
  * by default, PostgreSQL when DATABASE_URL is set; migrations and the first-start seed run before
  * it listens. Prints its URL. STOREFRONT_MAIL_DROP_DIR also writes each outgoing e-mail into that directory;
  * STOREFRONT_TEST_CAPTCHA_ANSWER (end-to-end tests only) makes every captcha's answer that text.
+ * STOREFRONT_PGLITE_TEMPLATE (tests only, off by default) names a PGlite data-directory dump (the seeded template of
+ * test/support/globalSetup.ts): a PGlite database whose data directory is still empty starts from it instead of
+ * running initdb, the migrations and the seed (pending migrations still run; an existing database ignores it).
  *
  * @module
  */
 import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
-import { Layer } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { HttpRouter } from "effect/http"
+import { existsSync } from "node:fs"
+import { readFile } from "node:fs/promises"
 import { createServer } from "node:http"
-import { layer as databaseLayer } from "./db/Database.ts"
+import { join } from "node:path"
+import { layer as databaseLayer, DatabaseSettings, layerPglite } from "./db/Database.ts"
 import { CaptchaTestAnswer, captchaTestAnswerOf, captchaTestAnswerVariable } from "./domain/captcha.ts"
 import { MailDropDir, mailDropDirVariable } from "./domain/outbox.ts"
 import { AppRoutes } from "./http/app.ts"
@@ -19,6 +25,19 @@ const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? "127.0.0.1"
 const mailDropDir = process.env[mailDropDirVariable]?.trim() || undefined
 const captchaTestAnswer = captchaTestAnswerOf(process.env[captchaTestAnswerVariable])
+const pgliteTemplate = process.env["STOREFRONT_PGLITE_TEMPLATE"]?.trim() || undefined
+
+// With a template: a PGlite database not created yet is restored from the dump (in-memory ones are always new).
+const database = pgliteTemplate === undefined ? databaseLayer : Layer.unwrap(
+  Effect.gen(function*() {
+    const settings = yield* DatabaseSettings
+    const created = !settings.dataDir.includes("://") && existsSync(join(settings.dataDir, "PG_VERSION"))
+    if (Option.isSome(settings.url) || created) return databaseLayer
+    const dump = yield* Effect.promise(() => readFile(pgliteTemplate))
+    yield* Effect.logInfo(`database: starting from the template ${pgliteTemplate}`)
+    return layerPglite({ dataDir: settings.dataDir, loadDataDir: new Blob([dump]), seed: settings.seed })
+  })
+)
 
 // The database is migrated and seeded before the port opens: a request that arrives while it starts
 // is refused rather than left hanging on a server without a handler.
@@ -26,7 +45,7 @@ const captchaTestAnswer = captchaTestAnswerOf(process.env[captchaTestAnswerVaria
 // crash and scale-out tests read that line to find the server).
 const ServerLive = HttpRouter.serve(AppRoutes, { disableLogger: true }).pipe(
   Layer.provide(NodeHttpServer.layer(createServer, { host, port })),
-  Layer.provide(databaseLayer),
+  Layer.provide(database),
   Layer.provide(Layer.succeed(MailDropDir, mailDropDir)),
   Layer.provide(Layer.succeed(CaptchaTestAnswer, captchaTestAnswer))
 )

@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url"
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core"
 import { afterAll, beforeAll, expect } from "vitest"
 import { shopById, type ShopId } from "../../core/domain/shop.ts"
+import { seededTemplateFileVariable } from "../../demo/server/db/Database.ts"
 import { translate, uiLanguageOf, type MessageKey } from "../../core/messages/index.ts"
 
 const root = resolve(fileURLToPath(new URL("../..", import.meta.url)))
@@ -49,7 +50,17 @@ export interface Shop {
 }
 
 /**
- * Starts the shop on a free port with a fresh database; resolves once it answers. `env` adds start-up settings
+ * The seeded database's dump this run's global setup built or found cached (test/support/globalSetup.ts): each shop
+ * starts from it (demo/server/main.ts STOREFRONT_PGLITE_TEMPLATE) instead of migrating and seeding its own database.
+ */
+const templateEnv = (): Record<string, string> => {
+  const template = process.env[seededTemplateFileVariable] ?? ""
+  return template === "" ? {} : { STOREFRONT_PGLITE_TEMPLATE: template }
+}
+
+/**
+ * Starts the shop on a free port with a fresh database (restored from the run's seeded template when there is one);
+ * resolves once it answers. `env` adds start-up settings
  * (e.g. the test-only captcha answer or the mail drop directory of demo/server/main.ts).
  */
 export const startShop = async (env: Readonly<Record<string, string>> = {}): Promise<Shop> => {
@@ -57,14 +68,15 @@ export const startShop = async (env: Readonly<Record<string, string>> = {}): Pro
   const dataDir = mkdtempSync(join(tmpdir(), "sf-e2e-"))
   const child: ChildProcess = spawn(process.execPath, ["demo/server/main.ts"], {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", PGLITE_DATA_DIR: dataDir },
+    env: { ...process.env, ...templateEnv(), ...env, PORT: String(port), HOST: "127.0.0.1", PGLITE_DATA_DIR: dataDir },
     stdio: ["ignore", "pipe", "pipe"]
   })
   let output = ""
   child.stdout?.on("data", (chunk) => { output += String(chunk) })
   child.stderr?.on("data", (chunk) => { output += String(chunk) })
   const url = `http://127.0.0.1:${port}`
-  // Migrating and seeding a fresh database takes 20 s on an idle machine and over a minute on a loaded one.
+  // Migrating and seeding a fresh database takes 20 s on an idle machine and over a minute on a loaded one (restoring
+  // the template a few seconds).
   const deadline = Date.now() + startTimeoutMs
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the shop exited: ${output}`)

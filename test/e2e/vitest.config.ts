@@ -4,6 +4,8 @@ import { defineConfig } from "vitest/config"
 export default defineConfig({
   test: {
     include: ["test/e2e/**/*.e2e.test.ts"],
+    // The seeded database's dump, built once per run (or found cached), which every file's shop starts from.
+    globalSetup: ["test/support/globalSetup.ts"],
     testTimeout: 180_000,
     hookTimeout: 180_000,
     fileParallelism: false
