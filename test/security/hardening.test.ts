@@ -17,7 +17,10 @@ const logged: Array<ServerErrorRecord> = []
 let backend: Backend
 beforeAll(async () => {
   backend = await demoBackend({
-    routes: HttpRouter.add("GET", "/api/test-failure", Effect.die(new Error("boom: password=hunter2 in a defect"))),
+    routes: Layer.mergeAll(
+      HttpRouter.add("GET", "/api/test-failure", Effect.die(new Error("boom: password=hunter2 in a defect"))),
+      HttpRouter.add("POST", "/api/test-slow", Effect.never)
+    ),
     services: Layer.mergeAll(
       Layer.succeed(ServerErrorLog, (record: ServerErrorRecord) => void logged.push(record)),
       Layer.succeed(SecuritySettings, { ...securitySettingsFrom({}), secureCookies: true })
@@ -98,6 +101,18 @@ describe("5xx log", () => {
     expect(record?.cause).toContain("boom")
     expect(JSON.stringify(record)).not.toContain("hunter2")
     expect(JSON.stringify(record)).not.toContain("secret-in-query")
+  })
+
+  test("a request its client aborts is logged once as a client abort (499, level info), not as a server error", async () => {
+    logged.length = 0
+    const controller = new AbortController()
+    const answer = backend.handler(new Request(`${testBaseUrl}/api/test-slow`, { method: "POST", body: "{}", signal: controller.signal }))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    controller.abort()
+    await Promise.race([answer.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 200))])
+    await expect.poll(() => logged.length).toBe(1)
+    expect(logged[0]).toMatchObject({ level: "info", method: "POST", path: "/api/test-slow", status: 499, cause: "client aborted the request" })
+    expect(logged.some((record) => record.level === "error" || record.status >= 500)).toBe(false)
   })
 
   test("4xx answers are not logged", async () => {
