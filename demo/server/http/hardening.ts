@@ -143,10 +143,14 @@ const isBodyTooLarge = (cause: Cause.Cause<unknown>): boolean =>
     return parse?._tag === "RequestParseError" && parse.reason === "BodyTooLarge"
   })
 
-/** Whether a failure is only the interruption of a request its client aborted. */
+/**
+ * Whether a failure is only the interruption of a request its client aborted: interruptions alone, one of them the
+ * client's abort (the others are the fibers it stopped in turn, e.g. a transaction's).
+ */
 export const isClientAbort = (cause: Cause.Cause<unknown>): boolean =>
   cause.reasons.length > 0 &&
-  cause.reasons.every((reason) => reason._tag === "Interrupt" && reason.annotations.has(HttpServerError.ClientAbort.key))
+  cause.reasons.every((reason) => reason._tag === "Interrupt") &&
+  cause.reasons.some((reason) => reason._tag === "Interrupt" && reason.annotations.has(HttpServerError.ClientAbort.key))
 
 /** The global middleware (see the module comment). */
 export const HardeningMiddleware = HttpRouter.middleware(Effect.gen(function*() {
