@@ -5,7 +5,7 @@
  */
 import { existsSync } from "node:fs"
 import { join } from "node:path"
-import { Effect, Layer } from "effect"
+import { Effect, Fiber, Layer } from "effect"
 import { HttpRouter } from "effect/http"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { type ServerErrorRecord, ServerErrorLog } from "../../demo/server/http/hardening.ts"
@@ -17,7 +17,12 @@ const logged: Array<ServerErrorRecord> = []
 let backend: Backend
 beforeAll(async () => {
   backend = await demoBackend({
-    routes: HttpRouter.add("GET", "/api/test-failure", Effect.die(new Error("boom: password=hunter2 in a defect"))),
+    routes: Layer.mergeAll(
+      HttpRouter.add("GET", "/api/test-failure", Effect.die(new Error("boom: password=hunter2 in a defect"))),
+      HttpRouter.add("POST", "/api/test-slow", Effect.never),
+      // as a write does: the request's fiber waits on another one (a transaction's), stopped with it
+      HttpRouter.add("POST", "/api/test-slow-child", Effect.flatMap(Effect.forkChild(Effect.never), Fiber.join))
+    ),
     services: Layer.mergeAll(
       Layer.succeed(ServerErrorLog, (record: ServerErrorRecord) => void logged.push(record)),
       Layer.succeed(SecuritySettings, { ...securitySettingsFrom({}), secureCookies: true })
@@ -98,6 +103,18 @@ describe("5xx log", () => {
     expect(record?.cause).toContain("boom")
     expect(JSON.stringify(record)).not.toContain("hunter2")
     expect(JSON.stringify(record)).not.toContain("secret-in-query")
+  })
+
+  test.each(["/api/test-slow", "/api/test-slow-child"])("a request its client aborts is logged once as a client abort (499, level info), not as a server error: %s", async (path) => {
+    logged.length = 0
+    const controller = new AbortController()
+    const answer = backend.handler(new Request(`${testBaseUrl}${path}`, { method: "POST", body: "{}", signal: controller.signal }))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    controller.abort()
+    await Promise.race([answer.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 200))])
+    await expect.poll(() => logged.length).toBe(1)
+    expect(logged[0]).toMatchObject({ level: "info", method: "POST", path, status: 499, cause: "client aborted the request" })
+    expect(logged.some((record) => record.level === "error" || record.status >= 500)).toBe(false)
   })
 
   test("4xx answers are not logged", async () => {

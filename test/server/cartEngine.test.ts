@@ -21,7 +21,7 @@ import { loadPurchase } from "../../demo/server/domain/cart/purchase.ts"
 import { loadWidgetCart } from "../../demo/server/domain/cart/widget.ts"
 import { type CartState, readCart, readCartCached } from "../../demo/server/domain/cart/reading.ts"
 import { round2, valueDiscounts } from "../../demo/server/domain/cart/money.ts"
-import { fingerprintOf, withIdempotencyKey } from "../../demo/server/domain/idempotency.ts"
+import { claimOf, fingerprintOf, withIdempotencyKey } from "../../demo/server/domain/idempotency.ts"
 import { openCartFor } from "../../demo/server/domain/cart/ownership.ts"
 import { freshDatabase } from "../support/server.ts"
 import { codesOf, eventually, findVariant, offersOf } from "./cartSupport.ts"
@@ -339,6 +339,28 @@ layer(freshDatabase(), { timeout: 120_000 })("cart engine", (it) => {
       const stored = yield* sql<{ readonly request_hash: string | null; readonly status_code: number }>`
         SELECT request_hash, status_code FROM idempotency_keys WHERE scope = 'test:scope' AND key = 'key-1'`
       expect(stored[0]).toEqual({ request_hash: fingerprintOf({ a: 1 }), status_code: 200 })
+    }))
+
+  it.effect("idempotency: an effect whose changes are all in its transaction claims its key last, with the same replay and refusals", () =>
+    Effect.gen(function*() {
+      expect([claimOf("transaction"), claimOf("outside")]).toEqual(["last", "first"])
+      const sql = yield* sqlClient
+      let runs = 0
+      const effect = Effect.sync(() => ++runs).pipe(Effect.map((n) => ({ n })))
+      const options = { fingerprint: { a: 1 }, changes: "transaction" as const }
+      const first = yield* withIdempotencyKey("test:last", "key-1", effect, options)
+      const second = yield* withIdempotencyKey("test:last", "key-1", effect, options)
+      // the retry ran the effect again (its transaction rolled back: why only transaction-bound effects claim last)
+      // and answered the stored answer
+      expect([first, second, runs]).toEqual([{ n: 1 }, { n: 1 }, 2])
+      const reused = yield* Effect.flip(withIdempotencyKey("test:last", "key-1", effect, { ...options, fingerprint: { a: 2 } }))
+      expect(reused._tag).toBe("IdempotencyKeyReused")
+      const failing = Effect.fail("boom" as const)
+      expect(yield* Effect.flip(withIdempotencyKey("test:last", "key-2", failing, options))).toBe("boom")
+      expect(yield* withIdempotencyKey("test:last", "key-2", effect, options)).toEqual({ n: 4 })
+      const stored = yield* sql<{ readonly key: string; readonly status_code: number }>`
+        SELECT key, status_code FROM idempotency_keys WHERE scope = 'test:last' ORDER BY key`
+      expect(stored).toEqual([{ key: "key-1", status_code: 200 }, { key: "key-2", status_code: 200 }])
     }))
 
   it.effect("idempotent add-to-cart: the same key adds once", () =>

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { layerMemory } from "../../demo/server/db/Database.ts"
 import { KeyedCache, makeReadCache } from "../../demo/server/db/ReadCache.ts"
 import { AppRoutes } from "../../demo/server/http/app.ts"
+import { CartVersionChecks } from "../../demo/server/domain/cart/reading.ts"
 import { testBaseUrl } from "../support/server.ts"
 
 type Op = { readonly kind: "load" } | { readonly kind: "write" } | { readonly kind: "finish"; readonly pick: number }
@@ -176,6 +177,30 @@ describe("the server's read cache", () => {
     expect((await articles(handlerB, headers)).map((a) => a.count)).toEqual([2])
     await settle()
     expect((await articles(handlerA, headers)).map((a) => a.count)).toEqual([2])
+  })
+
+  test("cart version checks: the checks that arrive while one runs share the next statement, which sees every write committed before they began", async () => {
+    const headers = await shopper()
+    expect((await add(handlerA, headers, 3)).status).toBe(200)
+    const sessionId = headers.cookie.split("=")[1]!
+    const [cart] = await runSql((sql) =>
+      sql<{ readonly cart_id: number; readonly version: number }>`
+        SELECT c.cart_id, c.version FROM sessions s JOIN carts c ON c.cart_id = s.cart_id WHERE s.session_id = ${sessionId}`)
+    const sql = await runSql((sql) => Effect.succeed(sql))
+    const checks = new CartVersionChecks(sql)
+    // the first check's statement is sent at once; the bump is queued behind it on the database's one connection
+    const first = Effect.runPromise(checks.version(cart!.cart_id))
+    const bump = runSql((sql) => sql`UPDATE carts SET version = version + 1 WHERE cart_id = ${cart!.cart_id}`)
+    // these arrive while the first statement runs: they wait for the next one, sent after it returns (after the bump)
+    const later = Array.from({ length: 20 }, () => Effect.runPromise(checks.version(cart!.cart_id)))
+    const unknown = Effect.runPromise(checks.version(-1))
+    await bump
+    expect(await first).toBe(cart!.version)
+    expect(await Promise.all(later)).toEqual(Array.from({ length: 20 }, () => cart!.version + 1))
+    expect(await unknown).toBeUndefined()
+    expect(checks.sent).toBe(2)
+    expect(await Effect.runPromise(checks.version(cart!.cart_id))).toBe(cart!.version + 1)
+    expect(checks.sent).toBe(3)
   })
 
   test("a change made outside the application (stock) reaches cached carts", async () => {

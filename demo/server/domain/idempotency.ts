@@ -67,14 +67,29 @@ export interface IdempotencyOptions<A> {
   /** Turns the stored JSON back into the response; default: the stored JSON as it is. */
   readonly decode?: (stored: unknown) => A
   /**
-   * `"first"` (default): the key is claimed before `effect` runs, so a concurrent retry waits for the first attempt and
-   * `effect` never runs twice. `"last"`: the key is stored with the response after `effect`, in the same statement
-   * (one round trip less); a retry that finds the key taken then rolls its whole transaction back and answers the
-   * stored response. Only for effects that do nothing outside the database transaction (the cart's writes: their
-   * notifications and cache updates happen at commit).
+   * Where `effect`'s changes go: `"transaction"` when every change it makes is in the database transaction it runs in
+   * (its notifications and cache updates happen at commit: the cart's writes); `"outside"` (default) when it may also
+   * act outside it (mail, a payment provider, a live-data push). {@link claimOf} picks how the key is claimed from it.
    */
-  readonly claim?: "first" | "last" | undefined
+  readonly changes?: IdempotentChanges | undefined
 }
+
+/** Where an idempotent effect's changes go (see {@link IdempotencyOptions.changes}). */
+export type IdempotentChanges = "transaction" | "outside"
+
+/**
+ * When the key of an idempotent call is claimed: `"first"`, before the effect runs, so a concurrent retry waits for
+ * the first attempt and the effect never runs twice; `"last"`, stored with the answer after the effect, in the same
+ * statement (one round trip less), a retry that then finds the key taken rolling its whole transaction back and
+ * answering the stored answer.
+ */
+export type IdempotencyClaim = "first" | "last"
+
+/**
+ * The rule of the claim: an effect whose every change is in its transaction may run twice at once, since the loser's
+ * transaction rolls back and leaves nothing, so its key is claimed last; any other effect's key is claimed first.
+ */
+export const claimOf = (changes: IdempotentChanges): IdempotencyClaim => changes === "transaction" ? "last" : "first"
 
 /** A retry found its key taken when it stored its answer: its transaction rolls back and the stored answer is replayed. */
 class KeyTaken extends Data.TaggedError("KeyTaken")<{}> {}
@@ -115,7 +130,7 @@ export const withIdempotencyKey = <A, E, R>(
       }
       return { response: decode(row.response) }
     })
-    if (options.claim === "last") {
+    if (claimOf(options.changes ?? "outside") === "last") {
       const attempt = sql.withTransaction(
         Effect.gen(function*() {
           const response = yield* effect

@@ -136,7 +136,7 @@ export const CartHandlers = HttpApiBuilder.group(ShopApi, "cart", (handlers) =>
           Effect.catchTag("CartRefused", (refusal) =>
             cartResponse(session.cartId, "error", { extended, flashes: [refusal.flash], payment }))
         )
-        return yield* withIdempotencyKey(`cart.addToCart:cart-${session.cartId}`, key, apply, { fingerprint: payload, claim: "last" })
+        return yield* withIdempotencyKey(`cart.addToCart:cart-${session.cartId}`, key, apply, { fingerprint: payload, changes: "transaction" })
           .pipe(
             Effect.catchTags({
               IdempotencyKeyReused: () =>

@@ -3,7 +3,8 @@
  *
  * - a request id per request, sent back as `X-Request-Id`;
  * - every 5xx logged as one JSON line with its cause and the request id (never headers, bodies or query strings, so
- *   no passwords, tokens or cookies), on stderr by default;
+ *   no passwords, tokens or cookies), on stderr by default; a request the client gave up on (it closed the connection
+ *   before the answer) is no server error: it is logged at level `info` with status {@link clientAbortStatus};
  * - a body cap: a request whose `Content-Length` is over the cap is refused with 413 before anything is read, and a
  *   body without a length stops being read at the cap (JSON routes {@link SecuritySettingsShape.maxJsonBodyBytes},
  *   multipart uploads the contact form's total plus {@link multipartOverheadBytes});
@@ -29,9 +30,12 @@ export const multipartOverheadBytes = 64 * 1024
 /** The CSP nonce of the current request, for the page render's inline scripts. */
 export class CspNonce extends Context.Service<CspNonce, string>()("demo/server/CspNonce") {}
 
-/** One logged server error. */
+/** The status logged for a request its client aborted (nginx's "client closed request"; nothing is sent). */
+export const clientAbortStatus = 499
+
+/** One logged server error, or (level `info`, status {@link clientAbortStatus}) one request its client aborted. */
 export interface ServerErrorRecord {
-  readonly level: "error"
+  readonly level: "error" | "info"
   readonly time: string
   readonly requestId: string
   readonly method: string
@@ -139,6 +143,15 @@ const isBodyTooLarge = (cause: Cause.Cause<unknown>): boolean =>
     return parse?._tag === "RequestParseError" && parse.reason === "BodyTooLarge"
   })
 
+/**
+ * Whether a failure is only the interruption of a request its client aborted: interruptions alone, one of them the
+ * client's abort (the others are the fibers it stopped in turn, e.g. a transaction's).
+ */
+export const isClientAbort = (cause: Cause.Cause<unknown>): boolean =>
+  cause.reasons.length > 0 &&
+  cause.reasons.every((reason) => reason._tag === "Interrupt") &&
+  cause.reasons.some((reason) => reason._tag === "Interrupt" && reason.annotations.has(HttpServerError.ClientAbort.key))
+
 /** The global middleware (see the module comment). */
 export const HardeningMiddleware = HttpRouter.middleware(Effect.gen(function*() {
   const settings = yield* SecuritySettings
@@ -168,6 +181,17 @@ export const HardeningMiddleware = HttpRouter.middleware(Effect.gen(function*() 
         let cause: Cause.Cause<unknown> | undefined
         if (Exit.isSuccess(exit)) {
           response = exit.value
+        } else if (isClientAbort(exit.cause)) {
+          errorLog({
+            level: "info",
+            time: new Date().toISOString(),
+            requestId,
+            method: request.method,
+            path,
+            status: clientAbortStatus,
+            cause: "client aborted the request"
+          })
+          return HttpServerResponse.empty({ status: clientAbortStatus })
         } else if (isBodyTooLarge(exit.cause)) {
           response = payloadTooLarge(cap)
         } else {

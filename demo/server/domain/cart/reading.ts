@@ -18,7 +18,7 @@
  *
  * @module
  */
-import { Effect } from "effect"
+import { Deferred, Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import type { ArticleImage, Bundle, CartArticleVariant, ItemParam } from "../../../../core/api/entities/cart.ts"
@@ -278,10 +278,94 @@ const selectionOf = (value: unknown): PaymentSelection | null => {
 export const productLink = (categoryUrlKey: string | null, variantUrl: string | null): string | undefined =>
   categoryUrlKey === null || variantUrl === null ? undefined : `/${categoryUrlKey}/${variantUrl}`
 
+/** One statement's worth of cart version checks: the carts asked about and where their stored versions go. */
+interface VersionBatch {
+  readonly cartIds: Set<number>
+  readonly versions: Deferred.Deferred<ReadonlyMap<number, number>, SqlError>
+}
+
+/**
+ * The cart version checks of one server process, coalesced: at most one `SELECT … WHERE cart_id IN (…)` runs at a
+ * time, and every check that arrives while it runs joins the next one, which is sent when it returns. A check is
+ * therefore always answered by a statement sent after it arrived (it sees every write committed before the read
+ * began, on any server), and under load one statement answers the checks of many reads.
+ */
+export class CartVersionChecks {
+  private next: VersionBatch | undefined = undefined
+  private running = false
+  private statements = 0
+  private readonly sql: SqlClient.SqlClient
+
+  constructor(sql: SqlClient.SqlClient) {
+    this.sql = sql
+  }
+
+  /** The stored version of cart `cartId`, read by a statement sent after this call; undefined without such a cart. */
+  version(cartId: number): Effect.Effect<number | undefined, SqlError> {
+    return Effect.suspend(() => {
+      let batch = this.next
+      if (batch === undefined) {
+        batch = { cartIds: new Set(), versions: Deferred.makeUnsafe() }
+        this.next = batch
+      }
+      batch.cartIds.add(cartId)
+      const answer = Effect.map(Deferred.await(batch.versions), (versions) => versions.get(cartId))
+      if (this.running) return answer
+      this.running = true
+      // its own root fiber: never in the asking call's transaction, never interrupted with it
+      Effect.runFork(this.flush())
+      return answer
+    })
+  }
+
+  /** How many statements the checks have sent so far (tests, diagnostics). */
+  get sent(): number {
+    return this.statements
+  }
+
+  /** Sends the waiting batch, then the one that gathered meanwhile, until none waits. */
+  private flush(): Effect.Effect<void> {
+    return Effect.suspend(() => {
+      const batch = this.next
+      if (batch === undefined) {
+        this.running = false
+        return Effect.void
+      }
+      this.next = undefined
+      this.statements++
+      const sql = this.sql
+      return sql<{ readonly cart_id: number; readonly version: number }>`
+        SELECT cart_id, version FROM carts WHERE cart_id IN ${sql.in([...batch.cartIds])}`.pipe(
+        Effect.map((rows) => new Map(rows.map((row) => [Number(row.cart_id), Number(row.version)]))),
+        Effect.exit,
+        Effect.flatMap((exit) => Deferred.done(batch.versions, exit)),
+        Effect.andThen(this.flush())
+      )
+    })
+  }
+}
+
+/** The version checks of each process's read cache (one per cache, made on its first PostgreSQL read). */
+const versionChecks = new WeakMap<object, CartVersionChecks>()
+
+const versionChecksOf = (cache: object, sql: SqlClient.SqlClient): CartVersionChecks => {
+  let checks = versionChecks.get(cache)
+  if (checks === undefined) {
+    checks = new CartVersionChecks(sql)
+    versionChecks.set(cache, checks)
+  }
+  return checks
+}
+
 /**
  * {@link readCart} through the process's read cache (demo/server/db/ReadCache.ts): for the reads of
  * calls that change nothing; state-changing calls bypass the cache. A visitor's cart (id 0) is empty
  * without a statement.
+ *
+ * On PostgreSQL several servers share the database and another one's change reaches this cache a moment after it
+ * is answered, so a cached cart is served only once its version is known to be the stored one: the check is
+ * {@link CartVersionChecks}' (a statement sent after the read began, shared with every read that arrived meanwhile),
+ * so a write committed through any server before a read begins is what that read answers.
  */
 export const readCartCached = (cartId: number): Effect.Effect<CartState | undefined, SqlError, SqlClient.SqlClient> =>
   cartId === 0
@@ -292,13 +376,10 @@ export const readCartCached = (cartId: number): Effect.Effect<CartState | undefi
       if (database._tag === "None" || database.value.backend === "pglite" || cache._tag === "None" || (yield* CacheBypass)) {
         return yield* cachedRead((caches) => caches.carts, cartId, readCart(cartId))
       }
-      // Several servers share PostgreSQL and another one's change reaches this cache a moment after it is answered:
-      // a cached cart is served only while its version is the stored one (a primary-key lookup).
-      const sql = yield* SqlClient.SqlClient
-      const stored = (yield* sql<{ readonly version: number }>`SELECT version FROM carts WHERE cart_id = ${cartId}`)[0]
+      const stored = yield* versionChecksOf(cache.value, yield* SqlClient.SqlClient).version(cartId)
       if (stored === undefined) return undefined
       const state = yield* cachedRead((caches) => caches.carts, cartId, readCart(cartId))
-      if (state === undefined || state.version >= stored.version) return state
+      if (state === undefined || state.version >= stored) return state
       cache.value.carts.invalidate(cartId)
       return yield* cachedRead((caches) => caches.carts, cartId, readCart(cartId))
     })
