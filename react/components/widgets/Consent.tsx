@@ -96,12 +96,15 @@ export function ConsentPanel({ recorded = {}, onRecorded, className }: ConsentPa
   useLayoutEffect(() => {
     if (consents !== undefined && applied) onRecorded?.(consents)
   }, [consents, onRecorded, applied])
+  // Agree is clicked before the services run (they start on the shopper's first interaction): busy until they post.
+  const [agreeing, setAgreeing] = useState(false)
   const shown = consent.state === undefined || !applied ? first.current["gdpr_panel"] === undefined : consent.state.panel.shown
   if (!shown) return null
   return (
-    <ConsentPanelView className={className ?? ""} posting={consent.state?.panel.posting === true} ready={consent.state !== undefined}
+    <ConsentPanelView className={className ?? ""} posting={consent.state?.panel.posting === true || (agreeing && consent.state === undefined)}
       onAgree={(personalise) => {
-        void consent.run((c) => c.agreePanel).catch(() => undefined)
+        setAgreeing(true)
+        void consent.run((c) => c.agreePanel).catch(() => undefined).finally(() => setAgreeing(false))
         if (personalise) void consent.run((c) => c.setConsent(personalisationConsent, true)).catch(() => undefined)
       }} />
   )
