@@ -29,6 +29,15 @@ export type { StorefrontRuntime } from "./services.ts"
 /** The module of the services, loaded after the page is interactive (`./services.ts`). */
 export type ServicesModule = typeof import("./services.ts")
 
+/** How an effect is run. */
+export interface RunOptions {
+  /**
+   * Whether the call starts services that wait for the shopper (`start="interaction"`); default true. False for what
+   * can wait (tracking events, below-the-fold lists): the effect runs once the services have started anyway.
+   */
+  readonly start?: boolean
+}
+
 /** What the provider hands to hooks. */
 export interface StorefrontContextValue {
   /** The shop. */
@@ -41,12 +50,16 @@ export interface StorefrontContextValue {
    * Runs an effect on the services once they are up (in the browser); rejects with an `AbortError`
    * when `signal` aborts first, interrupting the effect.
    */
-  readonly run: <A, E>(effect: Effect.Effect<A, E, StorefrontServices>, signal?: AbortSignal) => Promise<A>
+  readonly run: <A, E>(effect: Effect.Effect<A, E, StorefrontServices>, signal?: AbortSignal, options?: RunOptions) => Promise<A>
   /**
    * Like {@link StorefrontContextValue.run}, with the effect built from the services module once it has loaded
    * (so a page that only reads state never loads Effect).
    */
-  readonly runWith: <A, E>(build: (services: ServicesModule) => Effect.Effect<A, E, StorefrontServices>, signal?: AbortSignal) => Promise<A>
+  readonly runWith: <A, E>(
+    build: (services: ServicesModule) => Effect.Effect<A, E, StorefrontServices>,
+    signal?: AbortSignal,
+    options?: RunOptions
+  ) => Promise<A>
 }
 
 const StorefrontContext = createContext<StorefrontContextValue | undefined>(undefined)
@@ -207,14 +220,14 @@ export function StorefrontProvider(props: StorefrontProviderProps) {
     shop,
     language,
     store,
-    run: (effect, signal) => {
+    run: (effect, signal, options) => {
       if (signal?.aborted) return Promise.reject(abortError())
-      begin.current()
+      if (options?.start !== false) begin.current()
       return ready.current.promise.then(({ services }) => services.run(effect, signal))
     },
-    runWith: (build, signal) => {
+    runWith: (build, signal, options) => {
       if (signal?.aborted) return Promise.reject(abortError())
-      begin.current()
+      if (options?.start !== false) begin.current()
       return ready.current.promise.then(({ module, services }) => services.run(build(module), signal))
     }
   }), [shop, language, store])

@@ -39,7 +39,8 @@ const cookie = noticeCookies.floatingBanner
 export function FloatingBanner({ slide, closed = false, onImpression, onHit, className }: FloatingBannerProps) {
   const { t } = useShopText()
   const Link = useLink()
-  const run = useRunWith()
+  // Only a page kept from before the close needs the answer: it waits for the services instead of starting them.
+  const run = useRunWith({ start: false })
   const [notice, setNotice] = useState(() => initialNotice(closed))
   // A page kept from before the close (the history cache) learns of the cookie from the storage port.
   useEffect(() => {
