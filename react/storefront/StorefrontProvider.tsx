@@ -93,7 +93,7 @@ export interface StorefrontProviderProps {
   readonly dataLayer?: Layer.Layer<DataLayer> | "browser"
   /**
    * When the services start: `"mount"` (default) as soon as the provider mounts; `"interaction"` on the shopper's
-   * first interaction with the page (pointer, touch, key, focus, wheel or scroll), on the first effect a component
+   * first interaction with the page (pointer press or move, touch, key, focus, wheel or scroll), on the first effect a component
    * runs, or once the browser has been idle for {@link deferredStartMs} after the page loaded, whichever comes first.
    * Loading and starting Effect and the API client is the page's biggest main-thread task, so a server-rendered page
    * defers it out of its loading.
@@ -125,7 +125,7 @@ interface Running {
 export const deferredStartMs = 4000
 
 /** The interactions that start deferred services. */
-const startingEvents = ["pointerdown", "touchstart", "keydown", "focusin", "wheel", "scroll"] as const
+const startingEvents = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "wheel", "scroll"] as const
 
 /** Calls `begin` on the first interaction, or in idle time `deferredStartMs` after the page's load; returns a cancel. */
 const onFirstInteraction = (begin: () => void): (() => void) => {

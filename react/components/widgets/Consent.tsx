@@ -101,11 +101,14 @@ export function ConsentPanel({ recorded = {}, onRecorded, className }: ConsentPa
     if (consents !== undefined && applied) onRecorded?.(consents)
   }, [consents, onRecorded, applied])
   // Agree is clicked before the services run (they start on the shopper's first interaction): busy until they post.
+  // It is enabled once the page has hydrated (a click on the server's HTML would go nowhere).
   const [agreeing, setAgreeing] = useState(false)
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => setMounted(true), [])
   const shown = consent.state === undefined || !applied ? first.current["gdpr_panel"] === undefined : consent.state.panel.shown
   if (!shown) return null
   return (
-    <ConsentPanelView className={className ?? ""} posting={consent.state?.panel.posting === true || (agreeing && consent.state === undefined)}
+    <ConsentPanelView className={className ?? ""} posting={consent.state?.panel.posting === true || (agreeing && consent.state === undefined)} ready={mounted}
       onAgree={(personalise) => {
         setAgreeing(true)
         void consent.run((c) => c.agreePanel).catch(() => undefined).finally(() => setAgreeing(false))
