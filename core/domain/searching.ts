@@ -37,3 +37,27 @@ export const searchResultEvent = (query: string, variantId: number): SearchEvent
   if (token === "" || !Number.isSafeInteger(variantId) || variantId <= 0) return undefined
   return { event: searchResultClick, token, type: searchProductItem, itemId: variantId }
 }
+
+/** The fewest characters (after trimming) a search box's text needs before suggestions are asked for (ours). */
+export const suggestionMinLength = 2
+
+/** How long after the last keystroke suggestions are asked for, in milliseconds (ours). */
+export const suggestionDelayMs = 250
+
+/** Whether a search box's text is long enough to ask for suggestions: at least 2 characters after trimming. */
+export const shouldSuggest = (text: string): boolean => Array.from(text.trim()).length >= suggestionMinLength
+
+/** A key that moves through a suggestion list. */
+export type SuggestionKey = "down" | "up"
+
+/**
+ * The suggestion a key makes active in a list of `count` (the combobox pattern): down from none is the first, up
+ * from none the last, down past the last and up past the first wrap round. None in an empty list. (Home and End stay
+ * with the text, as in an editable combobox.)
+ */
+export const nextActiveSuggestion = (active: number | undefined, count: number, key: SuggestionKey): number | undefined => {
+  if (!Number.isSafeInteger(count) || count <= 0) return undefined
+  const current = active !== undefined && Number.isSafeInteger(active) && active >= 0 && active < count ? active : undefined
+  if (key === "down") return current === undefined || current === count - 1 ? 0 : current + 1
+  return current === undefined || current === 0 ? count - 1 : current - 1
+}

@@ -181,6 +181,34 @@ describe("the mega-menu", () => {
   })
 })
 
+describe("the search box", () => {
+  it("suggests products as the shopper types; the arrow keys and Enter open one and record the search event; axe with the list open", async () => {
+    const t = text("CZ10MA")
+    const { context, page, errors } = await visit("CZ10MA")
+    const events: Array<unknown> = []
+    page.on("request", (request) => {
+      if (request.url().includes("/api/searching/put/")) events.push(request.postDataJSON())
+    })
+    const box = page.getByRole("combobox", { name: t("sf_search") })
+    await box.click()
+    await box.pressSequentially("Voltra", { delay: 30 })
+    const list = page.getByRole("listbox", { name: t("sf_suggestions") })
+    await expect.poll(() => list.getByRole("option").count(), { timeout: 15_000 }).toBeGreaterThan(0)
+    expect(await box.getAttribute("aria-expanded")).toBe("true")
+    await expectNoAxeViolations(page, "home with the search suggestions open")
+    const first = list.getByRole("option").first()
+    const title = (await first.textContent())!
+    await page.keyboard.press("ArrowDown")
+    expect(await box.getAttribute("aria-activedescendant")).toBe(await first.getAttribute("id"))
+    await page.keyboard.press("Enter")
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent(), { timeout: 15_000 }).toBe(title)
+    await expect.poll(() => events.length).toBe(1)
+    expect(events[0]).toMatchObject({ event: "resultClick", token: "voltra", type: "product" })
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
 describe("on a phone", () => {
   it("the drawers stay closed; the mobile search and menu exclude each other", async () => {
     const t = text("CZ10MA")

@@ -1,6 +1,16 @@
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect } from "vitest"
-import { searchProductItem, searchResultClick, searchResultEvent, searchToken, searchTokenMaxLength } from "../../../core/domain/searching.ts"
+import {
+  nextActiveSuggestion,
+  searchProductItem,
+  searchResultClick,
+  searchResultEvent,
+  searchToken,
+  searchTokenMaxLength,
+  shouldSuggest,
+  suggestionMinLength,
+  type SuggestionKey
+} from "../../../core/domain/searching.ts"
 
 const space = fc.constantFrom(" ", "  ", "\t", "\n")
 
@@ -30,6 +40,35 @@ describe("search events (§7 searching)", () => {
       } else {
         expect(event).toEqual({ event: searchResultClick, token: searchToken(query), type: searchProductItem, itemId: variantId })
       }
+    }
+  )
+})
+
+describe("search suggestions (ours)", () => {
+  test.prop([fc.string({ maxLength: 10 }), space])("suggestions are asked for from 2 characters after trimming", (text, pad) => {
+    expect(shouldSuggest(`${pad}${text}${pad}`)).toBe(Array.from(text.trim()).length >= suggestionMinLength)
+  })
+
+  const key = fc.constantFrom<SuggestionKey>("down", "up")
+
+  test.prop([fc.option(fc.integer({ min: -3, max: 12 }), { nil: undefined }), fc.integer({ min: 0, max: 10 }), key])(
+    "a key always lands on a suggestion of the list, or none when the list is empty",
+    (active, count, pressed) => {
+      const next = nextActiveSuggestion(active, count, pressed)
+      if (count === 0) expect(next).toBeUndefined()
+      else expect(next !== undefined && next >= 0 && next < count).toBe(true)
+    }
+  )
+
+  test.prop([fc.integer({ min: 1, max: 10 }), fc.integer({ min: 0, max: 9 })])(
+    "down then up comes back, wrapping round the ends",
+    (count, start) => {
+      const active = start % count
+      expect(nextActiveSuggestion(nextActiveSuggestion(active, count, "down"), count, "up")).toBe(active)
+      expect(nextActiveSuggestion(count - 1, count, "down")).toBe(0)
+      expect(nextActiveSuggestion(0, count, "up")).toBe(count - 1)
+      expect(nextActiveSuggestion(undefined, count, "down")).toBe(0)
+      expect(nextActiveSuggestion(undefined, count, "up")).toBe(count - 1)
     }
   )
 })

@@ -2,8 +2,7 @@
  * The shop header, wired from the toolkit: logo, the mobile search and menu toggles, search, the login, wishlist
  * and cart drawers, the mega-menu, and the shop and language switch.
  */
-import { Form, Link, useRevalidator } from "react-router"
-import { useEffect, useRef, useState } from "react"
+import { Form, Link, useNavigate, useRevalidator } from "react-router"
 import { shopIds, shopById } from "../../../../core/domain/shop.ts"
 import { uiLanguages } from "../../../../core/messages/languages.ts"
 import { CartDrawer } from "../../../../react/components/header/CartDrawer.tsx"
@@ -12,6 +11,7 @@ import { HidingHeader } from "../../../../react/components/header/HidingHeader.t
 import { LoginDrawer } from "../../../../react/components/header/LoginDrawer.tsx"
 import { MegaMenu } from "../../../../react/components/header/MegaMenu.tsx"
 import { MobilePanels } from "../../../../react/components/header/MobilePanels.tsx"
+import { SearchCombobox } from "../../../../react/components/header/SearchCombobox.tsx"
 import { WishlistDrawer } from "../../../../react/components/header/WishlistDrawer.tsx"
 import { useShopText } from "../../../../react/storefront/text.tsx"
 import { useRootData } from "../lib/i18n.ts"
@@ -76,43 +76,14 @@ function ShopSwitcher() {
   )
 }
 
-/** The search form with suggestions after 2 typed characters. */
+/** The search form: the toolkit's search box with suggestions, searching the typed text on submit. */
 function SearchBox() {
-  const { t, shop } = useShopText()
-  const [text, setText] = useState("")
-  const [suggestions, setSuggestions] = useState<ReadonlyArray<{ readonly title: string; readonly url: string }>>([])
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
-  useEffect(() => {
-    clearTimeout(timer.current)
-    if (text.trim().length < 2) {
-      setSuggestions([])
-      return
-    }
-    const controller = new AbortController()
-    timer.current = setTimeout(() => {
-      fetch(`/api/catalogue/suggest?q=${encodeURIComponent(text.trim())}`, {
-        signal: controller.signal,
-        headers: { accept: "application/json", "x-shop-id": shop.shopId, "x-requested-with": "XMLHttpRequest" }
-      })
-        .then((r) => (r.ok ? r.json() : { products: [] }))
-        .then((answer: { products?: ReadonlyArray<{ title: string; url: string }> }) => setSuggestions(answer.products ?? []))
-        .catch(() => undefined)
-    }, 250)
-    return () => controller.abort()
-  }, [text])
+  const { t } = useShopText()
+  const navigate = useNavigate()
   return (
     <Form method="get" action="/search" role="search" className="search">
-      <label htmlFor="search-q" className="visually-hidden">{t("sf_search")}</label>
-      <input id="search-q" name="q" type="search" value={text} onChange={(e) => setText(e.currentTarget.value)}
-        placeholder={t("sf_search_placeholder")} autoComplete="off" aria-controls="search-suggestions" aria-expanded={suggestions.length > 0} role="combobox" />
+      <SearchCombobox id="search-q" navigate={(url) => void navigate(url)} />
       <button type="submit">{t("sf_search")}</button>
-      {suggestions.length > 0 && (
-        <ul id="search-suggestions" className="suggestions" role="listbox" aria-label={t("sf_suggestions")}>
-          {suggestions.map((s) => (
-            <li key={s.url} role="option" aria-selected="false"><Link to={s.url} onClick={() => setText("")}>{s.title}</Link></li>
-          ))}
-        </ul>
-      )}
     </Form>
   )
 }
