@@ -13,7 +13,9 @@ export {
   type StorefrontContextValue,
   type StorefrontProviderProps,
   type StorefrontRuntime,
-  type ServicesModule
+  type ServicesModule,
+  type RunOptions,
+  deferredStartMs
 } from "./storefront/StorefrontProvider.tsx"
 export {
   useCart,
