@@ -13,7 +13,9 @@ export {
   type StorefrontContextValue,
   type StorefrontProviderProps,
   type StorefrontRuntime,
-  type ServicesModule
+  type ServicesModule,
+  type RunOptions,
+  deferredStartMs
 } from "./storefront/StorefrontProvider.tsx"
 export {
   useCart,
@@ -87,7 +89,7 @@ export {
 export { DataProtectionModalView, type DataProtectionModalViewProps } from "./components/widgets/DataProtectionModalView.tsx"
 export { BannerSlider, type BannerSliderProps } from "./components/widgets/BannerSlider.tsx"
 export { Carousel, carouselItemsPerView, type CarouselProps } from "./components/widgets/Carousel.tsx"
-export { useDevice } from "./components/widgets/useDevice.ts"
+export { useDevice, type UseDeviceOptions } from "./components/widgets/useDevice.ts"
 export { TrustedHtml, type TrustedHtmlProps } from "./components/widgets/TrustedHtml.tsx"
 export { FaviconLinks } from "./components/widgets/FaviconLinks.tsx"
 export { faviconLinks, faviconRelations, safeLinkSchemes, safeUrl, sanitizeHtml, type FaviconLink } from "./components/widgets/sanitizeHtml.ts"

@@ -15,5 +15,7 @@ export default defineConfig({
     fs: { allow: ["../.."] },
     proxy: Object.fromEntries(apiPaths.map((path) => [path, { target: api, changeOrigin: false }]))
   },
-  build: { target: "es2022" }
+  // No preload lists for dynamic imports: the chunks loaded later (the services on the first interaction, the header
+  // and footer after the page) fetch their own imports, and the first load carries neither the lists nor the helper.
+  build: { target: "es2022", modulePreload: false }
 })

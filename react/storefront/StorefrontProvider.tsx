@@ -29,6 +29,15 @@ export type { StorefrontRuntime } from "./services.ts"
 /** The module of the services, loaded after the page is interactive (`./services.ts`). */
 export type ServicesModule = typeof import("./services.ts")
 
+/** How an effect is run. */
+export interface RunOptions {
+  /**
+   * Whether the call starts services that wait for the shopper (`start="interaction"`); default true. False for what
+   * can wait (tracking events, below-the-fold lists): the effect runs once the services have started anyway.
+   */
+  readonly start?: boolean
+}
+
 /** What the provider hands to hooks. */
 export interface StorefrontContextValue {
   /** The shop. */
@@ -41,12 +50,16 @@ export interface StorefrontContextValue {
    * Runs an effect on the services once they are up (in the browser); rejects with an `AbortError`
    * when `signal` aborts first, interrupting the effect.
    */
-  readonly run: <A, E>(effect: Effect.Effect<A, E, StorefrontServices>, signal?: AbortSignal) => Promise<A>
+  readonly run: <A, E>(effect: Effect.Effect<A, E, StorefrontServices>, signal?: AbortSignal, options?: RunOptions) => Promise<A>
   /**
    * Like {@link StorefrontContextValue.run}, with the effect built from the services module once it has loaded
    * (so a page that only reads state never loads Effect).
    */
-  readonly runWith: <A, E>(build: (services: ServicesModule) => Effect.Effect<A, E, StorefrontServices>, signal?: AbortSignal) => Promise<A>
+  readonly runWith: <A, E>(
+    build: (services: ServicesModule) => Effect.Effect<A, E, StorefrontServices>,
+    signal?: AbortSignal,
+    options?: RunOptions
+  ) => Promise<A>
 }
 
 const StorefrontContext = createContext<StorefrontContextValue | undefined>(undefined)
@@ -78,6 +91,14 @@ export interface StorefrontProviderProps {
   readonly tracking?: StorefrontTrackingOptions
   /** The tag manager's data layer: `"browser"` (`window.dataLayer`, loaded with the services), a layer, or memory when absent. */
   readonly dataLayer?: Layer.Layer<DataLayer> | "browser"
+  /**
+   * When the services start: `"mount"` (default) as soon as the provider mounts; `"interaction"` on the shopper's
+   * first interaction with the page (pointer press or move, touch, key, focus, wheel or scroll), on the first effect a component
+   * runs, or once the browser has been idle for {@link deferredStartMs} after the page loaded, whichever comes first.
+   * Loading and starting Effect and the API client is the page's biggest main-thread task, so a server-rendered page
+   * defers it out of its loading.
+   */
+  readonly start?: "mount" | "interaction"
   readonly children?: ReactNode
 }
 
@@ -100,26 +121,65 @@ interface Running {
   readonly services: StartedServices
 }
 
+/** How long after the page's `load` event a deferred start waits for the shopper before it starts the services anyway (then in the browser's idle time). */
+export const deferredStartMs = 4000
+
+/** The interactions that start deferred services. */
+const startingEvents = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "wheel", "scroll"] as const
+
+/** Calls `begin` on the first interaction, or in idle time `deferredStartMs` after the page's load; returns a cancel. */
+const onFirstInteraction = (begin: () => void): (() => void) => {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let idle: number | undefined
+  const fire = () => {
+    cancel()
+    begin()
+  }
+  const idleThen = () => {
+    timer = setTimeout(() => {
+      if (typeof window.requestIdleCallback === "function") idle = window.requestIdleCallback(fire, { timeout: deferredStartMs })
+      else fire()
+    }, deferredStartMs)
+  }
+  const cancel = () => {
+    for (const name of startingEvents) window.removeEventListener(name, fire, true)
+    window.removeEventListener("load", idleThen)
+    clearTimeout(timer)
+    if (idle !== undefined) window.cancelIdleCallback(idle)
+  }
+  for (const name of startingEvents) window.addEventListener(name, fire, { capture: true, passive: true })
+  if (document.readyState === "complete") idleThen()
+  else window.addEventListener("load", idleThen, { once: true })
+  return cancel
+}
+
 const abortError = () => new DOMException("The operation was aborted", "AbortError")
 
 /** Provides the services and the store to the components below. */
 export function StorefrontProvider(props: StorefrontProviderProps) {
-  const { shop, baseUrl, language, session, initial, storage, layer, live = true, liveData = true, tracking, dataLayer, children } = props
+  const { shop, baseUrl, language, session, initial, storage, layer, live = true, liveData = true, tracking, dataLayer, start = "mount", children } = props
   const [store] = useState(() => {
     const created = createStore()
     for (const [target, value] of initial ?? []) created.set(target, value)
     return created
   })
   const ready = useRef(deferred<Running>())
+  // Starts the services now (a deferred start waiting for the shopper); a no-op once started. Before the provider's
+  // effect has run (children's effects run first) it notes that an effect is waiting, and the services start at once.
+  const wanted = useRef(false)
+  const begin = useRef<() => void>(() => {
+    wanted.current = true
+  })
 
   useEffect(() => {
     if (!live) return
     const waiting = ready.current
     let active = true
     let started: StartedServices | undefined
+    let begun = false
     // The services (and the Effect runtime they run on) load after the page is interactive: the first paint
     // needs none of them, the page's state comes from the server.
-    void import("./services.ts").then(async (module) => {
+    const load = () => import("./services.ts").then(async (module) => {
       if (!active) return
       const options = layer ?? {
         shop,
@@ -135,8 +195,19 @@ export function StorefrontProvider(props: StorefrontProviderProps) {
       started = services
       waiting.resolve({ module, services })
     }).catch(() => undefined)
+    const startNow = () => {
+      if (begun || !active) return
+      begun = true
+      void load()
+    }
+    begin.current = startNow
+    const cancel = start === "interaction" && !wanted.current ? onFirstInteraction(startNow) : (startNow(), () => undefined)
     return () => {
       active = false
+      cancel()
+      begin.current = () => {
+        wanted.current = true
+      }
       // Calls made from now on wait for the next start (StrictMode mounts effects twice).
       if (ready.current === waiting) ready.current = deferred<Running>()
       started?.stop()
@@ -149,12 +220,14 @@ export function StorefrontProvider(props: StorefrontProviderProps) {
     shop,
     language,
     store,
-    run: (effect, signal) => {
+    run: (effect, signal, options) => {
       if (signal?.aborted) return Promise.reject(abortError())
+      if (options?.start !== false) begin.current()
       return ready.current.promise.then(({ services }) => services.run(effect, signal))
     },
-    runWith: (build, signal) => {
+    runWith: (build, signal, options) => {
       if (signal?.aborted) return Promise.reject(abortError())
+      if (options?.start !== false) begin.current()
       return ready.current.promise.then(({ module, services }) => services.run(build(module), signal))
     }
   }), [shop, language, store])

@@ -36,7 +36,7 @@ import {
   widgetsStateAtom,
   wishlistStateAtom
 } from "./atoms.ts"
-import { useStorefront, type ServicesModule } from "./StorefrontProvider.tsx"
+import { useStorefront, type RunOptions, type ServicesModule } from "./StorefrontProvider.tsx"
 
 /** Aborts what a component started when it unmounts. */
 const useAbortOnUnmount = (): (() => { readonly signal: AbortSignal; readonly done: () => void }) => {
@@ -72,13 +72,14 @@ export const useRun = (): (<A, E>(effect: Effect.Effect<A, E, StorefrontServices
  * Like {@link useRun}, with the effect built from the services module once it has loaded: the hooks use it, so a
  * page that only reads state never loads the Effect runtime.
  */
-export const useRunWith = (): (<A, E>(build: (services: ServicesModule) => Effect.Effect<A, E, StorefrontServices>) => Promise<A>) => {
+export const useRunWith = (options?: RunOptions): (<A, E>(build: (services: ServicesModule) => Effect.Effect<A, E, StorefrontServices>) => Promise<A>) => {
   const { runWith } = useStorefront()
   const track = useAbortOnUnmount()
+  const start = options?.start
   return useCallback(<A, E>(build: (services: ServicesModule) => Effect.Effect<A, E, StorefrontServices>) => {
     const { signal, done } = track()
-    return runWith(build, signal).finally(done)
-  }, [runWith, track])
+    return runWith(build, signal, start === undefined ? undefined : { start }).finally(done)
+  }, [runWith, track, start])
 }
 
 /** Structural equality of plain data (the server's answers are decoded afresh each time). */

@@ -16,6 +16,7 @@ import { Menu } from "../../core/services/Menu.ts"
 import { Outlets } from "../../core/services/Outlets.ts"
 import { Widgets } from "../../core/services/Widgets.ts"
 import { Wishlist } from "../../core/services/Wishlist.ts"
+import { ShopApiClient } from "../../core/api/client.ts"
 import { layer, type StorefrontOptions, type StorefrontServices } from "../../core/storefront.ts"
 import { accountStateAtom, cartStateAtom, checkoutStateAtom, consentStateAtom, outletsStateAtom, widgetsStateAtom, wishlistStateAtom } from "./atoms.ts"
 import { followState, type JotaiStore } from "./bridge.ts"
@@ -30,7 +31,7 @@ export { Legal } from "../../core/services/Legal.ts"
 export { Searching } from "../../core/services/Searching.ts"
 export { AccountProducts } from "../../core/services/AccountProducts.ts"
 export { Financing } from "../../core/services/Financing.ts"
-export { ShopApiClient } from "../../core/api/client.ts"
+export { ShopApiClient }
 export { Storage } from "../../core/services/Storage.ts"
 export { Tracking } from "../../core/services/Tracking.ts"
 export { TagManager } from "../../core/services/TagManager.ts"
@@ -77,6 +78,13 @@ export const startServices = async (
 ): Promise<StartedServices> => {
   const runtime: StorefrontRuntime = ManagedRuntime.make("shop" in options ? layer(options) : options)
   const stops: Array<() => void> = []
+  // A first visit (the page rendered without a session) has none yet: take one before the calls that waited for the start (a consent, the tracking
+  // events) go out together, so they share it instead of each asking for a session of its own and being refused.
+  if ("shop" in options && options.session !== undefined && (options.session.csrfToken ?? "") === "") {
+    await runtime.runPromise(Effect.ignore(Effect.gen(function*() {
+      return yield* (yield* ShopApiClient).session.get()
+    })))
+  }
   await runtime.runPromise(Effect.forEach(bindings, ([target, ref]) => Effect.gen(function*() {
     const value = store.get(target)
     if (value !== target.init) yield* SubscriptionRef.set(yield* ref, value)

@@ -47,7 +47,8 @@ export const useTracking = (): TrackingActions => {
   const { runWith } = useStorefront()
   return useMemo(() => {
     const fire = <A, E>(build: (m: ServicesModule) => Effect.Effect<A, E, StorefrontServices>): Promise<void> =>
-      runWith(build).then(() => undefined, () => undefined)
+      // Events wait for the services rather than starting them (a deferred start, on the shopper's first interaction).
+      runWith(build, undefined, { start: false }).then(() => undefined, () => undefined)
     return {
       productView: (product) =>
         fire((m) => m.Tracking.use((t) => t.track({ type: m.trackingEventTypes.productView, properties: m.productViewProperties(product) }))),

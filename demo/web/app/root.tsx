@@ -149,6 +149,7 @@ export default function App() {
         stepTitles: Object.fromEntries(checkoutSteps.map((step) => [step, translateText(root.language, checkoutStepTable[step].titleKey)]))
       }}
       live={typeof window !== "undefined"}
+      start="interaction"
       initial={[
         [widgetsStateAtom, { ...initialWidgetsState, cartArticles: root.cartArticles as never }],
         ...(root.customer === undefined ? [] : [[accountStateAtom, accountStateFor(root.customer)] as const])

@@ -31,7 +31,9 @@ export function FinancingOffer({ price, variantId }: FinancingOfferProps) {
   const asked = `${variantId}:${price}`
   useEffect(() => {
     const abort = new AbortController()
-    runWith((services) => services.Financing.use((financing) => financing.offerFor(price, variantId)), abort.signal)
+    // Under the buy buttons, with its line reserved: it waits for the services (started on the shopper's first
+    // interaction) instead of starting them while the page loads.
+    runWith((services) => services.Financing.use((financing) => financing.offerFor(price, variantId)), abort.signal, { start: false })
       .then((answer) => setOffer({ for: asked, offer: answer }), () => undefined)
     return () => abort.abort()
   }, [runWith, price, variantId, asked])

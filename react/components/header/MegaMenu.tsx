@@ -15,7 +15,7 @@ import { useLink, useShopText } from "../../storefront/text.tsx"
 import { Accordion } from "../Accordion.tsx"
 import { ArrowIcon } from "../icons.tsx"
 import { Spinner } from "../Spinner.tsx"
-import { useHeaderDevice } from "./useHeaderDevice.ts"
+import { useDevice } from "../widgets/useDevice.ts"
 import type { MenuLayerProps } from "./MenuLayer.tsx"
 
 const MenuLayer = lazy(() => import("./MenuLayer.tsx").then((module) => ({ default: module.MenuLayer })))
@@ -56,7 +56,7 @@ export const useMenuSheetLoader = (): SheetLoader => {
  */
 export function MegaMenu({ items, id, loadSheet, onNavigate, className }: MegaMenuProps) {
   const { t } = useShopText()
-  const device = useHeaderDevice("desktop")
+  const device = useDevice("desktop", { debounce: false })
   const serviceLoader = useMenuSheetLoader()
   const load = loadSheet ?? serviceLoader
   const tops = items.filter((item) => item.parentId === null)

@@ -9,7 +9,7 @@ import { useEffect, useId, useReducer, useRef, type KeyboardEvent, type ReactNod
 import { initialMobilePanels, isMobilePanelOpen, mobilePanelsReducer, type MobilePanel } from "../../../core/domain/layout/mobilePanels.ts"
 import { useShopText } from "../../storefront/text.tsx"
 import { MenuIcon, SearchIcon } from "../icons.tsx"
-import { useHeaderDevice } from "./useHeaderDevice.ts"
+import { useDevice } from "../widgets/useDevice.ts"
 
 /** Props of {@link MobilePanels}. */
 export interface MobilePanelsProps {
@@ -44,7 +44,7 @@ export interface MobilePanelsParts {
  */
 export function MobilePanels({ search, menu, layout, className }: MobilePanelsProps) {
   const { t } = useShopText()
-  const device = useHeaderDevice("desktop")
+  const device = useDevice("desktop", { debounce: false })
   const [state, dispatch] = useReducer(mobilePanelsReducer, device, initialMobilePanels)
   useEffect(() => dispatch({ type: "deviceChanged", device }), [device])
   const id = useId()

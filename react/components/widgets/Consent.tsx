@@ -8,6 +8,7 @@ import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } f
 import type { ConsentModalLink, Consents } from "../../../core/domain/consent.ts"
 import { useConsent } from "../../storefront/hooks.ts"
 import { useShopText } from "../../storefront/text.tsx"
+import { useStorefront } from "../../storefront/StorefrontProvider.tsx"
 
 /** The consent that lets recommendations and tracking run (§6). */
 const personalisationConsent = "gdpr_personalization"
@@ -81,6 +82,7 @@ export interface ConsentPanelProps {
  */
 export function ConsentPanel({ recorded = {}, onRecorded, className }: ConsentPanelProps) {
   const consent = useConsent()
+  const { runWith } = useStorefront()
   const first = useRef(recorded)
   const hydrated = useRef(false)
   // Until the recorded consents are in the service, its state (no consents yet) must not show the panel again.
@@ -88,20 +90,28 @@ export function ConsentPanel({ recorded = {}, onRecorded, className }: ConsentPa
   useEffect(() => {
     if (hydrated.current || Object.keys(first.current).length === 0) return
     hydrated.current = true
-    void consent.run((c) => c.hydrate(first.current)).catch(() => undefined).finally(() => setApplied(true))
-  }, [consent])
+    // Applied once the services run (they start on the shopper's first interaction; this does not start them).
+    void runWith((m) => m.Consent.use((c) => c.hydrate(first.current)), undefined, { start: false })
+      .catch(() => undefined).finally(() => setApplied(true))
+  }, [runWith])
   const consents = consent.state?.consents
   // In the commit that shows them (a layout effect, not a passive one that runs after the browser has painted): once
   // the panel is seen gone, the consents are kept, so a reload at once renders the page with them.
   useLayoutEffect(() => {
     if (consents !== undefined && applied) onRecorded?.(consents)
   }, [consents, onRecorded, applied])
+  // Agree is clicked before the services run (they start on the shopper's first interaction): busy until they post.
+  // It is enabled once the page has hydrated (a click on the server's HTML would go nowhere).
+  const [agreeing, setAgreeing] = useState(false)
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => setMounted(true), [])
   const shown = consent.state === undefined || !applied ? first.current["gdpr_panel"] === undefined : consent.state.panel.shown
   if (!shown) return null
   return (
-    <ConsentPanelView className={className ?? ""} posting={consent.state?.panel.posting === true} ready={consent.state !== undefined}
+    <ConsentPanelView className={className ?? ""} posting={consent.state?.panel.posting === true || (agreeing && consent.state === undefined)} ready={mounted}
       onAgree={(personalise) => {
-        void consent.run((c) => c.agreePanel).catch(() => undefined)
+        setAgreeing(true)
+        void consent.run((c) => c.agreePanel).catch(() => undefined).finally(() => setAgreeing(false))
         if (personalise) void consent.run((c) => c.setConsent(personalisationConsent, true)).catch(() => undefined)
       }} />
   )

@@ -40,12 +40,14 @@ export function FloatingBanner({ slide, closed = false, onImpression, onHit, cla
   const { t } = useShopText()
   const Link = useLink()
   const run = useRunWith()
+  // Only a page kept from before the close needs this answer: it waits for the services instead of starting them.
+  const check = useRunWith({ start: false })
   const [notice, setNotice] = useState(() => initialNotice(closed))
   // A page kept from before the close (the history cache) learns of the cookie from the storage port.
   useEffect(() => {
     if (!notice.visible) return
     let active = true
-    run((m) => m.Storage.use((storage) => storage.get("cookies", cookie.name)))
+    check((m) => m.Storage.use((storage) => storage.get("cookies", cookie.name)))
       .then((value) => { if (active && value !== undefined) setNotice(initialNotice(true)) }, () => undefined)
     return () => { active = false }
     // Read once per mount.

@@ -112,7 +112,8 @@ export interface RecentlyViewedProps {
  * ```
  */
 export function RecentlyViewed({ title, currentVariantId, count, className }: RecentlyViewedProps) {
-  const run = useRunWith()
+  // Below the fold: the list waits for the services (started on the shopper's first interaction) instead of starting them.
+  const run = useRunWith({ start: false })
   const [variants, setVariants] = useState<ReadonlyArray<ProductVariant>>([])
   useEffect(() => {
     run((m) => m.Catalog.use((catalog) => catalog.recentlyViewed(count))).then(setVariants, () => setVariants([]))

@@ -99,12 +99,13 @@ describe("connected widgets", () => {
     const { container } = renderWidget(<ConsentPanel onRecorded={onRecorded} />, { layer: services() })
     await expectNoAxeViolations(container)
     const agree = screen.getByRole("button", { name: "I agree" })
-    await waitFor(() => expect(agree).toBeEnabled(), { timeout: 10_000 })
+    // Agree can be clicked before the services run (they start on the shopper's first interaction in the shop).
+    expect(agree).toBeEnabled()
     await userEvent.click(screen.getByRole("checkbox", { name: "Personalise offers and recommendations for me" }))
     await userEvent.click(agree)
-    await waitFor(() => expect(screen.queryByRole("region", { name: "Privacy settings" })).toBeNull(), { timeout: 10_000 })
+    await waitFor(() => expect(screen.queryByRole("region", { name: "Privacy settings" })).toBeNull(), { timeout: 20_000 })
     await waitFor(() => expect(onRecorded).toHaveBeenLastCalledWith(expect.objectContaining({ gdpr_panel: true, gdpr_personalization: true })), { timeout: 10_000 })
-  })
+  }, 40_000)
 
   test("data-protection modal for the silver customer: shown after login, its submit button closes it", async () => {
     const user = userEvent.setup()

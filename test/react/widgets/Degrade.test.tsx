@@ -78,10 +78,15 @@ describe("missing elements degrade silently (§8)", () => {
     await expectAccessible(container)
   })
 
-  test("a consent panel whose services never start shows the bar with agree disabled, and nothing breaks", async () => {
+  test("a consent panel whose services never start shows the bar; agree waits for them (busy), and nothing breaks", async () => {
     const { container } = renderInShop(<ConsentPanel />, { initial: [] })
     await act(() => vi.advanceTimersByTimeAsync(1000))
-    expect(screen.getByRole("button", { name: "I agree" })).toBeDisabled()
+    const agree = screen.getByRole("button", { name: "I agree" })
+    expect(agree).toBeEnabled()
+    await shopper().click(agree)
+    await act(() => vi.advanceTimersByTimeAsync(1000))
+    expect(screen.getByRole("region", { name: "Privacy settings" })).toBeInTheDocument()
+    expect(screen.getByRole("button", { name: "Loading…" })).toHaveAttribute("aria-busy", "true")
     expect(errors).not.toHaveBeenCalled()
     await expectAccessible(container)
   })
