@@ -284,9 +284,12 @@ export const e2eSession = (env: Readonly<Record<string, string>> = {}, options: 
  */
 export const agreeConsent = async (page: Page, shopId: ShopId, timeout = 30_000): Promise<void> => {
   const agree = page.getByRole("button", { name: shopText(shopId)("sf_consent_agree") })
+  // Agree shows busy (its name is then the loading text) until the services, started by the click, have posted it;
+  // the panel is gone once they have.
+  const panel = page.getByRole("region", { name: shopText(shopId)("sf_consent_title") })
   await expect.poll(async () => {
     if (await agree.isVisible()) await agree.click().catch(() => undefined)
-    return agree.isVisible()
+    return panel.isVisible()
   }, { timeout, interval: 500 }).toBe(false)
 }
 

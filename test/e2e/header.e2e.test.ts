@@ -39,9 +39,12 @@ const visit = async (shopId: ShopId, width: number = breakpoints.desktop) => {
   await page.goto(`${shop.url}/`)
   const agree = page.getByRole("button", { name: text(shopId)("sf_consent_agree") })
   await expect.poll(() => agree.isVisible()).toBe(true)
+  // Agree is busy (named by the loading text) until the services it starts have posted it; the panel, above the
+  // header, is gone only then (a test that hovered the header earlier would see it move up under the pointer).
+  const panel = page.getByRole("region", { name: text(shopId)("sf_consent_title") })
   await expect.poll(async () => {
     if (await agree.isVisible()) await agree.click({ timeout: 2000 }).catch(() => undefined)
-    return agree.isVisible()
+    return panel.isVisible()
   }, { timeout: 15_000 }).toBe(false).catch(async (error: unknown) => {
     await page.screenshot({ path: "/tmp/header-debug-consent.png" })
     throw error
@@ -171,7 +174,8 @@ describe("the mega-menu", () => {
     await hoverUntilVisible(page, top.locator(".menu-link"), layer)
     expect(await top.getByRole("button").getAttribute("aria-expanded")).toBe("true")
     const first = layer.getByRole("link").first()
-    await expect.poll(() => first.isVisible()).toBe(true)
+    // The first hover starts the services (deferred until the shopper's first interaction): the sheet loads after them.
+    await expect.poll(() => first.isVisible(), { timeout: 15_000 }).toBe(true)
     await expectNoAxeViolations(page, "home with a menu layer open")
     const target = (await first.getAttribute("href"))!
     await first.click()

@@ -29,7 +29,8 @@ const agreeConsent = async (page: Page, t: ReturnType<typeof text>) => {
   const agree = page.getByRole("button", { name: t("sf_consent_agree") })
   if (await agree.isVisible()) {
     await agree.click()
-    await expect.poll(() => agree.isVisible()).toBe(false)
+    // Busy (named by the loading text) until the services it starts have posted it; the panel goes only then.
+    await expect.poll(() => page.getByRole("region", { name: t("sf_consent_title") }).isVisible(), { timeout: 15_000 }).toBe(false)
   }
 }
 

@@ -22,9 +22,11 @@ const visit = async (path: string) => {
   const { context, page, errors } = await e2e.shopper(shopId, { consents: null, ignoreErrors: (message) => /\b(401|404|422)\b/.test(message) })
   await page.goto(`${e2e.shop.url}${path}`)
   const agree = page.getByRole("button", { name: t("sf_consent_agree") })
+  // Busy (named by the loading text) until the services it starts have posted it; the panel goes only then.
+  const panel = page.getByRole("region", { name: t("sf_consent_title") })
   await expect.poll(async () => {
     if (await agree.isVisible()) await agree.click({ timeout: 2000 }).catch(() => undefined)
-    return agree.isVisible()
+    return panel.isVisible()
   }, { timeout: 15_000 }).toBe(false)
   return { context, page, errors }
 }

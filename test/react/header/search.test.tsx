@@ -7,35 +7,18 @@
 import { cleanup, render, screen } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { afterEach, describe, expect, test, vi } from "vitest"
-import type { ProductSummary } from "../../../core/api/catalogue.ts"
 import { webHandlerHttpClient } from "../../../core/api/client.ts"
 import { shopById } from "../../../core/domain/shop.ts"
 import { layer } from "../../../core/storefront.ts"
 import { SearchCombobox } from "../../../react/components/header/SearchCombobox.tsx"
 import { StorefrontProvider } from "../../../react/storefront/StorefrontProvider.tsx"
 import { expectNoAxeViolations } from "../../support/axe.ts"
+import { productSummary } from "../../support/products.ts"
 
 await import("../../../react/storefront/services.ts")
 
 const shop = shopById("CZ10MA")
 const baseUrl = "http://shop.test"
-
-const product = (variantId: number, title: string): ProductSummary => ({
-  productId: variantId,
-  variantId,
-  title,
-  brand: "Garden & Co",
-  url: `/zahrada/${title.toLowerCase().replace(/\s+/g, "-")}`,
-  image: null,
-  price: 1290,
-  originalPrice: null,
-  currency: "CZK",
-  vatRate: 21,
-  inStock: 4,
-  availabilityKey: "in_stock",
-  adultOnly: false,
-  marketplacePartner: null
-})
 
 const backend = () => {
   const sent: Array<{ readonly method: string; readonly path: string; readonly query: string; readonly body: unknown }> = []
@@ -44,7 +27,7 @@ const backend = () => {
     sent.push({ method: request.method, path: url.pathname, query: url.searchParams.get("q") ?? "", body: request.method === "PUT" ? await request.json() : undefined })
     if (url.pathname === "/api/catalogue/suggest") {
       return Response.json({
-        products: [product(5, "Oak chair"), product(9, "Folding chair")],
+        products: [productSummary(5, "Oak chair"), productSummary(9, "Folding chair")],
         categories: [{ categoryId: 3, parentId: null, code: "garden", urlKey: "zahrada", title: "Garden", productCount: 12 }]
       })
     }

@@ -6,35 +6,18 @@
 import { cleanup, render, screen } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { afterEach, describe, expect, test, vi } from "vitest"
-import type { ProductSummary } from "../../../core/api/catalogue.ts"
 import { webHandlerHttpClient } from "../../../core/api/client.ts"
 import { shopById } from "../../../core/domain/shop.ts"
 import { layer } from "../../../core/storefront.ts"
 import { SearchResults } from "../../../react/components/widgets/SearchResults.tsx"
 import { StorefrontProvider } from "../../../react/storefront/StorefrontProvider.tsx"
 import { expectNoAxeViolations } from "../../support/axe.ts"
+import { productSummary } from "../../support/products.ts"
 
 await import("../../../react/storefront/services.ts")
 
 const shop = shopById("CZ10MA")
 const baseUrl = "http://shop.test"
-
-const product = (variantId: number, title: string): ProductSummary => ({
-  productId: variantId,
-  variantId,
-  title,
-  brand: "Garden & Co",
-  url: `/zahrada/${title.toLowerCase().replace(/\s+/g, "-")}`,
-  image: null,
-  price: 1290,
-  originalPrice: null,
-  currency: "CZK",
-  vatRate: 21,
-  inStock: 4,
-  availabilityKey: "in_stock",
-  adultOnly: false,
-  marketplacePartner: null
-})
 
 afterEach(cleanup)
 
@@ -51,7 +34,7 @@ describe("SearchResults", () => {
       <StorefrontProvider shop={shop} baseUrl={baseUrl} language="en" layer={services}>
         <main>
           <h1>Results</h1>
-          <SearchResults query="  Garden   CHAIR " products={[product(5, "Oak chair"), product(9, "Folding chair")]} />
+          <SearchResults query="  Garden   CHAIR " products={[productSummary(5, "Oak chair"), productSummary(9, "Folding chair")]} />
         </main>
       </StorefrontProvider>
     )
