@@ -288,7 +288,7 @@ export const agreeConsent = async (page: Page, shopId: ShopId, timeout = 30_000)
   // the panel is gone once they have.
   const panel = page.getByRole("region", { name: shopText(shopId)("sf_consent_title") })
   await expect.poll(async () => {
-    if (await agree.isVisible()) await agree.click().catch(() => undefined)
+    if (await agree.isVisible()) await agree.click({ timeout: 2000 }).catch(() => undefined)
     return panel.isVisible()
   }, { timeout, interval: 500 }).toBe(false)
 }

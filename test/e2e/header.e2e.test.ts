@@ -11,7 +11,7 @@ import { logoutCsrfParam } from "../../core/domain/customer.ts"
 import { shopById, type ShopId } from "../../core/domain/shop.ts"
 import { demoPassword } from "../../demo/server/db/seed/seed.ts"
 import { translate, uiLanguageOf, type MessageKey } from "../../core/messages/index.ts"
-import { axeViolations, breakpoints, launchChromium, startShop, watchErrors, type Shop } from "./harness.ts"
+import { agreeConsent, axeViolations, breakpoints, launchChromium, startShop, watchErrors, type Shop } from "./harness.ts"
 
 let shop: Shop
 let browser: Browser
@@ -39,13 +39,8 @@ const visit = async (shopId: ShopId, width: number = breakpoints.desktop) => {
   await page.goto(`${shop.url}/`)
   const agree = page.getByRole("button", { name: text(shopId)("sf_consent_agree") })
   await expect.poll(() => agree.isVisible()).toBe(true)
-  // Agree is busy (named by the loading text) until the services it starts have posted it; the panel, above the
-  // header, is gone only then (a test that hovered the header earlier would see it move up under the pointer).
-  const panel = page.getByRole("region", { name: text(shopId)("sf_consent_title") })
-  await expect.poll(async () => {
-    if (await agree.isVisible()) await agree.click({ timeout: 2000 }).catch(() => undefined)
-    return panel.isVisible()
-  }, { timeout: 15_000 }).toBe(false).catch(async (error: unknown) => {
+  // The panel, above the header, must be gone before a test hovers the header (it would move up under the pointer).
+  await agreeConsent(page, shopId, 15_000).catch(async (error: unknown) => {
     await page.screenshot({ path: "/tmp/header-debug-consent.png" })
     throw error
   })

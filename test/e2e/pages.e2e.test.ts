@@ -12,7 +12,7 @@ import type { Page } from "playwright-core"
 import { afterAll, describe, expect, it } from "vitest"
 import { shopPagesOf } from "../../core/domain/shopPages.ts"
 import { shopById } from "../../core/domain/shop.ts"
-import { breakpoints, e2eSession, expectNoAxeViolations, screenshot as shot, shopText as text } from "./harness.ts"
+import { agreeConsent, breakpoints, e2eSession, expectNoAxeViolations, screenshot as shot, shopText as text } from "./harness.ts"
 
 const mailDrop = mkdtempSync(join(tmpdir(), "sf-e2e-mail-"))
 const captchaAnswer = "HYPER"
@@ -24,15 +24,6 @@ afterAll(() => {
 })
 
 const { shopper, logIn } = e2e
-
-const agreeConsent = async (page: Page, t: ReturnType<typeof text>) => {
-  const agree = page.getByRole("button", { name: t("sf_consent_agree") })
-  if (await agree.isVisible()) {
-    await agree.click()
-    // Busy (named by the loading text) until the services it starts have posted it; the panel goes only then.
-    await expect.poll(() => page.getByRole("region", { name: t("sf_consent_title") }).isVisible(), { timeout: 15_000 }).toBe(false)
-  }
-}
 
 /** The recovery link of the newest dropped e-mail to `recipient`. */
 const recoveryLinkFor = async (recipient: string): Promise<string> => {
@@ -51,7 +42,7 @@ describe("contact page", () => {
     const { context, page, errors } = await shopper("CZ10MA")
     const t = text("CZ10MA")
     await page.goto(`${e2e.shop.url}${shopPagesOf("CZ10MA").contact}`)
-    await agreeConsent(page, t)
+    await agreeConsent(page, "CZ10MA", 15_000)
     await expect.poll(() => page.getByRole("link", { name: t("pg_contact_order_tracking") }).getAttribute("href")).toBe(shopById("CZ10MA").urlKeys.orderTracking)
     const level1 = page.getByRole("combobox", { name: t("pg_contact_topic_level_1"), exact: true })
     const level2 = page.getByRole("combobox", { name: t("pg_contact_topic_level_2"), exact: true })
@@ -136,7 +127,7 @@ describe("contact page", () => {
     const { context, page } = await shopper("HU10MA", { width: breakpoints.mobile })
     const t = text("HU10MA")
     await page.goto(`${e2e.shop.url}${shopPagesOf("HU10MA").contact}`)
-    await agreeConsent(page, t)
+    await agreeConsent(page, "HU10MA", 15_000)
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(t("pg_contact_title"))
     expect(await page.getByRole("link", { name: t("pg_contact_order_tracking") }).count()).toBe(0)
     await expectNoAxeViolations(page, "contact HU mobile")
@@ -152,7 +143,7 @@ describe("password recovery", () => {
     const email = "loyalty@example.cz"
     const keys = shopById("CZ10MA").urlKeys
     await page.goto(`${e2e.shop.url}${keys.login}`)
-    await agreeConsent(page, t)
+    await agreeConsent(page, "CZ10MA", 15_000)
     await page.locator("main").getByRole("link", { name: t("login_password_recovery") }).click()
     await page.waitForURL((url) => url.pathname === keys.passwordRecovery)
     // As the locked login sends the shopper (§8), with the page to come back to.
@@ -207,7 +198,7 @@ describe("pet form", () => {
     const t = text("CZ10MA")
     await logIn(page, "CZ10MA", "gold@example.cz")
     await page.goto(`${e2e.shop.url}${shopPagesOf("CZ10MA").petForm}`)
-    await agreeConsent(page, t)
+    await agreeConsent(page, "CZ10MA", 15_000)
     await expect.poll(() => page.getByText(t("pg_pets_empty")).count()).toBe(1)
     await page.getByLabel(t("pg_pet_name")).fill("Rex")
     await page.getByLabel(t("pg_pet_species")).selectOption("dog")
@@ -248,7 +239,7 @@ describe("account pages", () => {
     for (const [name, width] of Object.entries(breakpoints)) {
       const { context, page, errors } = await shopper("CZ10MA", { width })
       await logIn(page, "CZ10MA", "adult@example.cz")
-      await agreeConsent(page, t)
+      await agreeConsent(page, "CZ10MA", 15_000)
       const menu = page.getByRole("navigation", { name: t("sf_account_menu") }).last()
       expect(await menu.getByRole("link", { name: t("account_menu_clientPurchaseList") }).getAttribute("href")).toBe(keys.clientPurchaseList)
       await expect.poll(() => page.getByRole("heading", { name: t("account_menu_addresses") }).count()).toBe(1)
@@ -292,7 +283,7 @@ describe("wishlists", () => {
     const keys = shopById("CZ10MA").urlKeys
     await logIn(page, "CZ10MA", "gold@example.cz")
     await page.goto(`${e2e.shop.url}${keys.clientWishlist}`)
-    await agreeConsent(page, t)
+    await agreeConsent(page, "CZ10MA", 15_000)
     const lists = page.getByRole("navigation", { name: t("pg_wl_lists") })
     await lists.getByLabel(t("pg_wl_name")).fill("Narozeniny")
     await lists.getByRole("button", { name: t("pg_wl_create") }).click()
@@ -334,7 +325,7 @@ describe("order tracking", () => {
     await logIn(page, "CZ10MA", "gold@example.cz")
     await page.getByRole("navigation", { name: t("sf_account_menu") }).last().getByRole("link", { name: t("account_menu_orderTracking") }).click()
     await page.waitForURL((url) => url.pathname === keys.orderTracking)
-    await agreeConsent(page, t)
+    await agreeConsent(page, "CZ10MA", 15_000)
     const rows = page.locator("table tbody tr")
     await expect.poll(() => rows.count()).toBeGreaterThan(0)
     await expectNoAxeViolations(page, "order tracking")

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest"
 import { loginFailureTitleMs } from "../../core/domain/auth.ts"
 import { shopById, type ShopId } from "../../core/domain/shop.ts"
 import { demoPassword } from "../../demo/server/db/seed/seed.ts"
-import { axeViolations, e2eSession, shopText } from "./harness.ts"
+import { agreeConsent, axeViolations, e2eSession, shopText } from "./harness.ts"
 
 const e2e = e2eSession()
 
@@ -21,13 +21,7 @@ const visit = async (path: string) => {
   // No consent cookie: the panel is answered on the page. A refused login (401) and a refused list (422) are the answers these tests ask for.
   const { context, page, errors } = await e2e.shopper(shopId, { consents: null, ignoreErrors: (message) => /\b(401|404|422)\b/.test(message) })
   await page.goto(`${e2e.shop.url}${path}`)
-  const agree = page.getByRole("button", { name: t("sf_consent_agree") })
-  // Busy (named by the loading text) until the services it starts have posted it; the panel goes only then.
-  const panel = page.getByRole("region", { name: t("sf_consent_title") })
-  await expect.poll(async () => {
-    if (await agree.isVisible()) await agree.click({ timeout: 2000 }).catch(() => undefined)
-    return panel.isVisible()
-  }, { timeout: 15_000 }).toBe(false)
+  await agreeConsent(page, shopId, 15_000)
   return { context, page, errors }
 }
 
