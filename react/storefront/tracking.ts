@@ -49,6 +49,10 @@ export const useTracking = (): TrackingActions => {
     const fire = <A, E>(build: (m: ServicesModule) => Effect.Effect<A, E, StorefrontServices>): Promise<void> =>
       // Events wait for the services rather than starting them (a deferred start, on the shopper's first interaction).
       runWith(build, undefined, { start: false }).then(() => undefined, () => undefined)
+    // A checkout step's virtual pageview (§2) belongs to the step it reports: it starts the services rather than wait
+    // for the shopper's first interaction.
+    const fireNow = <A, E>(build: (m: ServicesModule) => Effect.Effect<A, E, StorefrontServices>): Promise<void> =>
+      runWith(build).then(() => undefined, () => undefined)
     return {
       productView: (product) =>
         fire((m) => m.Tracking.use((t) => t.track({ type: m.trackingEventTypes.productView, properties: m.productViewProperties(product) }))),
@@ -56,8 +60,8 @@ export const useTracking = (): TrackingActions => {
         fire((m) => m.Tracking.use((t) => t.track({ type: m.trackingEventTypes.search, properties: m.searchProperties(query, total) }))),
       checkoutStep: (step, title, purchaseId) =>
         Promise.all([
-          fire((m) => m.TagManager.use((tm) => tm.checkoutStep(step, purchaseId))),
-          fire((m) => m.Tracking.use((t) => t.trackCheckout(title, m.checkoutStepTable[step].flowNumber)))
+          fireNow((m) => m.TagManager.use((tm) => tm.checkoutStep(step, purchaseId))),
+          fireNow((m) => m.Tracking.use((t) => t.trackCheckout(title, m.checkoutStepTable[step].flowNumber)))
         ]).then(() => undefined),
       purchase: (orderId, lines) =>
         Promise.all([
