@@ -20,6 +20,7 @@ import { layer as databaseLayer, DatabaseSettings, layerPglite } from "./db/Data
 import { CaptchaTestAnswer, captchaTestAnswerOf, captchaTestAnswerVariable } from "./domain/captcha.ts"
 import { MailDropDir, mailDropDirVariable } from "./domain/outbox.ts"
 import { AppRoutes } from "./http/app.ts"
+import { CurrentFastReads, FastReads, withFastReads } from "./http/fastReads.ts"
 
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? "127.0.0.1"
@@ -43,8 +44,11 @@ const database = pgliteTemplate === undefined ? databaseLayer : Layer.unwrap(
 // is refused rather than left hanging on a server without a handler.
 // Serving logs "Listening on http://host:port" once the port is open (PORT=0 picks a free one; the
 // crash and scale-out tests read that line to find the server).
+// Cached GET answers are replayed before the Effect pipeline (http/fastReads.ts); STOREFRONT_FAST_READS=0 turns it off.
+const fastReads = process.env["STOREFRONT_FAST_READS"] === "0" ? undefined : new FastReads()
 const ServerLive = HttpRouter.serve(AppRoutes, { disableLogger: true }).pipe(
-  Layer.provide(NodeHttpServer.layer(createServer, { host, port })),
+  Layer.provide(NodeHttpServer.layer(() => fastReads === undefined ? createServer() : withFastReads(createServer(), fastReads), { host, port })),
+  Layer.provide(Layer.succeed(CurrentFastReads, fastReads)),
   Layer.provide(database),
   Layer.provide(Layer.succeed(MailDropDir, mailDropDir)),
   Layer.provide(Layer.succeed(CaptchaTestAnswer, captchaTestAnswer))

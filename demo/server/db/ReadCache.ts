@@ -275,6 +275,34 @@ export const SettledCarts = Context.Reference<Set<number> | undefined>("demo/ser
   defaultValue: () => undefined
 })
 
+/**
+ * What a read's answer was built from, gathered while a GET call runs (demo/server/http/fastReads.ts replays the
+ * answer while all of it holds): the cached values it read, the cart versions a PostgreSQL read proved stored, and
+ * whether anything it read could not be followed (a read past the cache, a value the cache did not keep).
+ */
+export interface ReadDependencies {
+  /** One check per cached value read: whether the cache still holds that very value at `now` (ms). */
+  readonly cached: Array<(now: number) => boolean>
+  /** Carts whose cached state a PostgreSQL read served once a version check proved it current. */
+  readonly cartVersions: Array<CartVersionDependency>
+  /** Set when the answer depends on something no check above follows. */
+  untracked: boolean
+}
+
+/** A cached cart state served at `version` after a statement proved it current (see CartVersionChecks). */
+export interface CartVersionDependency {
+  readonly cartId: number
+  readonly version: number
+  /** The stored version of the cart, read by a statement sent after the call (coalesced with other reads). */
+  readonly stored: () => Effect.Effect<number | undefined, unknown>
+}
+
+/** The {@link ReadDependencies} of the current call, when something gathers them (undefined otherwise). */
+export const CurrentReadDependencies = Context.Reference<ReadDependencies | undefined>(
+  "demo/server/db/ReadCache/CurrentReadDependencies",
+  { defaultValue: () => undefined }
+)
+
 /** Options of {@link cachedRead}. */
 export interface CachedReadOptions {
   /**
@@ -296,6 +324,17 @@ export const cachedRead = <K, V, E, R>(
 ): Effect.Effect<V | undefined, E, R> =>
   Effect.gen(function*() {
     const cache = yield* Effect.serviceOption(ReadCache)
-    if (cache._tag === "None" || (options.despiteBypass !== true && (yield* CacheBypass))) return yield* load
-    return (yield* pick(cache.value).get(key, load)) as V | undefined
+    const dependencies = yield* CurrentReadDependencies
+    if (cache._tag === "None" || (options.despiteBypass !== true && (yield* CacheBypass))) {
+      if (dependencies !== undefined) dependencies.untracked = true
+      return yield* load
+    }
+    const keyed = pick(cache.value)
+    const value = (yield* keyed.get(key, load)) as V | undefined
+    if (dependencies !== undefined) {
+      // a value the cache does not keep (none found, or dropped while it loaded) cannot be followed
+      if (value === undefined) dependencies.untracked = true
+      else dependencies.cached.push((now) => keyed.peek(key, now) === value)
+    }
+    return value
   })

@@ -17,6 +17,7 @@ import { ApiResponse } from "../../../core/api/entities/envelope.ts"
 import { genericErrorFlash } from "../../../core/domain/flash.ts"
 import { orDieOnSql } from "../domain/account/common.ts"
 import { buildDeliveries, cartOf } from "../domain/checkout/deliveries.ts"
+import { dayMs } from "../domain/checkout/common.ts"
 import { loadContext } from "../domain/checkout/context.ts"
 import { cartResponse } from "../domain/cart/responses.ts"
 import { cleanSelectedPayment, selectBillingMethod, setInvoiceNote } from "../domain/cart/payment.ts"
@@ -24,6 +25,7 @@ import { billingMethodsOfState } from "../domain/cart/billingMethods.ts"
 import { loadOrderConsents, orderConsentNotes } from "../domain/cart/orderConsents.ts"
 import { loadPurchase } from "../domain/cart/purchase.ts"
 import { paymentContextOf } from "./cart.ts"
+import { replayable } from "../http/fastReads.ts"
 import { EncodedAnswers, jsonEncoder, jsonResponse } from "./encodedAnswers.ts"
 
 /** The encoded load-cart answers, per cached cart state (see encodedAnswers.ts). */
@@ -45,6 +47,8 @@ export const CartApiHandlers = HttpApiBuilder.group(ShopApi, "cartApi", (handler
             // order's addresses, the day and the wallet header: encoded once, served again while they are the same.
             const key = JSON.stringify([ctx.todayMs, payment.walletSupported, ctx.customer, ctx.billingAddress ?? null, ctx.shippingAddress ?? null])
             const refs = [ctx.methods, ctx.payments]
+            // a guest's answer holds what the key and refs hold, for the day it was built on
+            if (session.customerId === null) yield* replayable(ctx.todayMs + dayMs)
             const kept = loadCartAnswers.lookup(ctx.state, key, refs)
             if (kept !== undefined) return jsonResponse(kept)
             const deliveries = buildDeliveries(ctx)

@@ -8,6 +8,7 @@ import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Session, type SessionData, SessionInfo } from "../../../core/api/security.ts"
 import { ShopApi } from "../../../core/api/ShopApi.ts"
+import { replayable } from "../http/fastReads.ts"
 import { EncodedAnswers, jsonEncoder, jsonResponse } from "./encodedAnswers.ts"
 
 const answers = new EncodedAnswers<SessionData>()
@@ -19,6 +20,8 @@ export const SessionHandlers = HttpApiBuilder.group(ShopApi, "session", (handler
   handlers.handle("get", () =>
     Effect.gen(function*() {
       const session = yield* Session
+      // the answer is the session's alone: replayed while the cookie's session is this cached one
+      yield* replayable()
       const kept = answers.lookup(session, "", [])
       if (kept !== undefined) return jsonResponse(kept)
       const body = yield* encodeSessionInfo({

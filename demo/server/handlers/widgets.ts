@@ -15,6 +15,7 @@ import { orDieOnSql, shopOf } from "../domain/account/common.ts"
 import { wishlistSummary } from "../domain/account/wishlists.ts"
 import { readCartCached } from "../domain/cart/reading.ts"
 import { loadWidgetCart, widgetItems, widgetWishlistSize } from "../domain/cart/widget.ts"
+import { replayable } from "../http/fastReads.ts"
 import { EncodedAnswers, jsonEncoder, jsonResponse } from "./encodedAnswers.ts"
 
 /** The encoded widgets data of guests, per cached cart state and `extended` flag (see encodedAnswers.ts). */
@@ -32,6 +33,7 @@ const widgetsAnswerOf = (session: SessionData, extended: boolean) =>
     : orDieOnSql(
       Effect.gen(function*() {
         const state = yield* readCartCached(session.cartId)
+        if (state !== undefined) yield* replayable()
         const key = extended ? "extended" : "basic"
         const kept = state === undefined ? undefined : guestAnswers.lookup(state, key, [])
         if (kept !== undefined) return jsonResponse(kept)

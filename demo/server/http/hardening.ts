@@ -18,7 +18,9 @@
 import { randomFillSync, randomUUID } from "node:crypto"
 import { ByteSize, Cause, Context, Effect, Exit, Layer } from "effect"
 import { Cookies, HttpIncomingMessage, HttpRouter, HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { CurrentReadDependencies, ReadCache } from "../db/ReadCache.ts"
 import { ContactUploadLimits } from "../domain/contact.ts"
+import { CurrentFastReads, type ReplayRecord } from "./fastReads.ts"
 import { SecuritySettings } from "./securitySettings.ts"
 
 /** The response header carrying the request id. */
@@ -157,6 +159,9 @@ export const HardeningMiddleware = HttpRouter.middleware(Effect.gen(function*() 
   const settings = yield* SecuritySettings
   const limits = yield* ContactUploadLimits
   const errorLog = yield* ServerErrorLog
+  const fastReads = yield* CurrentFastReads
+  const cache = yield* Effect.serviceOption(ReadCache)
+  if (fastReads !== undefined && cache._tag === "Some") fastReads.attach(cache.value)
   const capOf = (contentType: string): number =>
     contentType.toLowerCase().startsWith("multipart/") ? limits.maxPostSize + multipartOverheadBytes : settings.maxJsonBodyBytes
   return (httpEffect) => {
@@ -167,15 +172,18 @@ export const HardeningMiddleware = HttpRouter.middleware(Effect.gen(function*() 
       const nonce = newNonce()
       const path = pathOf(request.url)
       let response: HttpServerResponse.HttpServerResponse
+      let record: ReplayRecord | undefined
       const cap = capOf(request.headers["content-type"] ?? "")
       const declared = Number(request.headers["content-length"] ?? "0")
       if (bodyMethods.has(request.method) && Number.isFinite(declared) && declared > cap) {
         response = payloadTooLarge(cap)
       } else {
+        record = fastReads?.recordFor(request.method, request.url)
         const exit = yield* Effect.exit(
           httpEffect.pipe(
             Effect.provideService(CspNonce, nonce),
-            Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(cap))
+            Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(cap)),
+            Effect.provideService(CurrentReadDependencies, record)
           )
         )
         let cause: Cause.Cause<unknown> | undefined
@@ -211,7 +219,9 @@ export const HardeningMiddleware = HttpRouter.middleware(Effect.gen(function*() 
           })
         }
       }
-      return withSecurityHeaders(response, path, requestId, nonce)
+      const answered = withSecurityHeaders(response, path, requestId, nonce)
+      if (record !== undefined) fastReads!.keep(request, record, answered)
+      return answered
     })
     return hardened
   }

@@ -95,12 +95,22 @@ const unchangedSessionOf = (row: SessionRow, shopId: ShopId, cartId: number): Se
  * session is cached, live, in the shop the call asks for and its cart open. Undefined otherwise ({@link resolveSession}
  * decides then).
  */
-const cachedSessionOf = (cache: ReadCacheShape, request: HttpServerRequest.HttpServerRequest, now: number): SessionData | undefined => {
-  const cookieId = request.cookies[sessionCookie]
+const cachedSessionOf = (cache: ReadCacheShape, request: HttpServerRequest.HttpServerRequest, now: number): SessionData | undefined =>
+  cachedSessionFor(cache, request.cookies[sessionCookie], request.headers[shopIdHeader], now)
+
+/**
+ * The session of a read whose session cookie is `cookieId` and whose shop header is `requestedShop`, from the cache
+ * alone (see {@link cachedSessionOf}): the same object for as long as the session's row stays cached and unchanged.
+ */
+export const cachedSessionFor = (
+  cache: ReadCacheShape,
+  cookieId: string | undefined,
+  requestedShop: string | undefined,
+  now: number
+): SessionData | undefined => {
   if (cookieId === undefined || cookieId === "") return undefined
   const row = cache.sessions.peek(cookieId, now) as SessionRow | undefined
   if (row === undefined || row.expires_at.getTime() <= Date.now() || !row.cart_open || row.cart_id === null) return undefined
-  const requestedShop = request.headers[shopIdHeader]
   if (requestedShop !== undefined && isShopId(requestedShop) && requestedShop !== row.shop_id) return undefined
   if (!isShopId(row.shop_id)) return undefined
   return unchangedSessionOf(row, row.shop_id, row.cart_id)

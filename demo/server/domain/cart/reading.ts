@@ -27,7 +27,7 @@ import { type BundleType } from "../../../../core/domain/cart.ts"
 import type { Shop } from "../../../../core/domain/shop.ts"
 import { Database } from "../../db/Database.ts"
 import { shopOf } from "../account/common.ts"
-import { CacheBypass, cachedRead, ReadCache } from "../../db/ReadCache.ts"
+import { CacheBypass, cachedRead, CurrentReadDependencies, ReadCache } from "../../db/ReadCache.ts"
 import { mediaUrl } from "../../db/seed/images.ts"
 import { type BranchRow, type CheckoutCartRow, type SelectionRow } from "../checkout/context.ts"
 import { lastOrderSessionKey } from "./errors.ts"
@@ -376,12 +376,24 @@ export const readCartCached = (cartId: number): Effect.Effect<CartState | undefi
       if (database._tag === "None" || database.value.backend === "pglite" || cache._tag === "None" || (yield* CacheBypass)) {
         return yield* cachedRead((caches) => caches.carts, cartId, readCart(cartId))
       }
-      const stored = yield* versionChecksOf(cache.value, yield* SqlClient.SqlClient).version(cartId)
+      const checks = versionChecksOf(cache.value, yield* SqlClient.SqlClient)
+      const stored = yield* checks.version(cartId)
       if (stored === undefined) return undefined
       const state = yield* cachedRead((caches) => caches.carts, cartId, readCart(cartId))
-      if (state === undefined || state.version >= stored) return state
+      if (state === undefined || state.version >= stored) {
+        const dependencies = yield* CurrentReadDependencies
+        if (state !== undefined && dependencies !== undefined) {
+          dependencies.cartVersions.push({ cartId, version: state.version, stored: () => checks.version(cartId) })
+        }
+        return state
+      }
       cache.value.carts.invalidate(cartId)
-      return yield* cachedRead((caches) => caches.carts, cartId, readCart(cartId))
+      const fresh = yield* cachedRead((caches) => caches.carts, cartId, readCart(cartId))
+      const dependencies = yield* CurrentReadDependencies
+      if (fresh !== undefined && dependencies !== undefined) {
+        dependencies.cartVersions.push({ cartId, version: fresh.version, stored: () => checks.version(cartId) })
+      }
+      return fresh
     })
 
 /**
