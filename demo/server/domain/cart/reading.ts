@@ -293,7 +293,6 @@ interface VersionBatch {
 export class CartVersionChecks {
   private next: VersionBatch | undefined = undefined
   private running = false
-  private statements = 0
   private readonly sql: SqlClient.SqlClient
 
   constructor(sql: SqlClient.SqlClient) {
@@ -318,11 +317,6 @@ export class CartVersionChecks {
     })
   }
 
-  /** How many statements the checks have sent so far (tests, diagnostics). */
-  get sent(): number {
-    return this.statements
-  }
-
   /** Sends the waiting batch, then the one that gathered meanwhile, until none waits. */
   private flush(): Effect.Effect<void> {
     return Effect.suspend(() => {
@@ -332,7 +326,6 @@ export class CartVersionChecks {
         return Effect.void
       }
       this.next = undefined
-      this.statements++
       const sql = this.sql
       return sql<{ readonly cart_id: number; readonly version: number }>`
         SELECT cart_id, version FROM carts WHERE cart_id IN ${sql.in([...batch.cartIds])}`.pipe(
