@@ -166,7 +166,10 @@ export class FastReads {
       this.send(response, replay)
       return true
     }
-    Effect.runPromise(Effect.forEach(replay.cartVersions, (cart) => cart.stored(), { concurrency: "unbounded" })).then(
+    const versions = replay.cartVersions.length === 1
+      ? Effect.map(replay.cartVersions[0]!.stored(), (stored) => [stored])
+      : Effect.forEach(replay.cartVersions, (cart) => cart.stored(), { concurrency: "unbounded" })
+    Effect.runPromise(versions).then(
       (stored) => {
         const current = replay.cartVersions.every((cart, i) => stored[i] !== undefined && cart.version >= stored[i]!)
         if (current && holds() && !response.headersSent) {
