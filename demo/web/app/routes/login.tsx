@@ -4,10 +4,12 @@ import { safeRedirectPath } from "../lib/redirect.ts"
 import { preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
 import { LoginForm } from "../components/LoginForm.tsx"
+import { PageError } from "../components/PageError.tsx"
+import { pagePathOf } from "../lib/forms.server.ts"
 
 export function loader({ request }: LoaderFunctionArgs) {
   const { shop } = preferencesOf(request)
-  if (new URL(request.url).pathname.replace(/\/+$/, "") !== shop.urlKeys.login) throw data(null, { status: 404 })
+  if (pagePathOf(request) !== shop.urlKeys.login) throw data(null, { status: 404 })
   return null
 }
 
@@ -25,4 +27,9 @@ export default function Login() {
       <LoginForm onLoggedIn={() => window.location.assign(target)} />
     </section>
   )
+}
+
+/** An error of this page, shown inside the shop's layout. */
+export function ErrorBoundary() {
+  return <PageError />
 }

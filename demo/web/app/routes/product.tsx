@@ -18,6 +18,7 @@ import { useProductViewTracking } from "../../../../react/storefront/tracking.ts
 import { shopCaller } from "../lib/api.server.ts"
 import { preferencesOf } from "../lib/preferences.ts"
 import { useRootData, useShopText } from "../lib/i18n.ts"
+import { PageError } from "../components/PageError.tsx"
 
 /** The financing offer: its chunk loads after the page has hydrated, outside the page's first-load script. */
 const FinancingOffer = lazy(() => import("../../../../react/components/catalog/FinancingOffer.tsx").then((m) => ({ default: m.FinancingOffer })))
@@ -151,4 +152,9 @@ export default function Product() {
       <RecentlyViewed key={product.variantId} title={t("widgets_recently_viewed")} currentVariantId={product.variantId} />
     </article>
   )
+}
+
+/** An error of this page, shown inside the shop's layout. */
+export function ErrorBoundary() {
+  return <PageError />
 }
