@@ -10,7 +10,6 @@
 import type { Shop } from "../../core/domain/shop.ts"
 import {
   localisedVirtualPageviews,
-  tagManagerDebugEvent,
   tagManagerLoadDelayMs,
   tagManagerPageNumbers,
   virtualPageview,
@@ -37,26 +36,22 @@ export const checkoutPageview = (shop: Pick<Shop, "urlKeys">, tracking: Storefro
 export const tagStepOf = (step: TagCheckoutStep): TagStep => tagManagerPageNumbers[step] as TagStep
 
 /**
- * Pushes a checkout step's virtual pageview to `window.dataLayer` after the tag manager's load delay; resolves once
- * pushed. A push that throws (a replaced data layer) is reported as a debug event, as the tag manager service does
- * (§8); nothing here rejects.
+ * Pushes a checkout step's virtual pageview to `window.dataLayer` after the tag manager's load delay; resolves with
+ * whether it was pushed (false when the data layer's push threw: the tag manager service then pushes it through its
+ * port, which reports the failure as a debug event, §8). Never rejects.
  */
 export const pushCheckoutPageview = (
   shop: Pick<Shop, "urlKeys">,
   tracking: StorefrontTrackingOptions | undefined,
   step: TagCheckoutStep
-): Promise<void> =>
+): Promise<boolean> =>
   new Promise((resolve) => {
     setTimeout(() => {
       try {
         windowDataLayer().push(checkoutPageview(shop, tracking, step))
-      } catch (error) {
-        try {
-          windowDataLayer().push(tagManagerDebugEvent(error))
-        } catch {
-          // The data layer refuses even the debug event: nothing more to report it to.
-        }
+        resolve(true)
+      } catch {
+        resolve(false)
       }
-      resolve()
     }, tagManagerLoadDelayMs)
   })

@@ -11,6 +11,7 @@ import { useEffect, useMemo, useRef } from "react"
 import type { CrossSellClick } from "../../core/services/CrossSell.ts"
 import type { PromoImpression } from "../../core/services/TagManager.ts"
 import type { TagCheckoutStep } from "../../core/domain/tagManager.ts"
+import type { TagStep } from "../../core/api/tagData.ts"
 import type { PurchasedLine, ViewedProduct } from "../../core/domain/tracking.ts"
 import { consentStateAtom } from "./atoms.ts"
 import { useStorefront, type ServicesModule } from "./StorefrontProvider.tsx"
@@ -55,19 +56,20 @@ export const useTracking = (): TrackingActions => {
         fire((m) => m.Tracking.use((t) => t.track({ type: m.trackingEventTypes.productView, properties: m.productViewProperties(product) }))),
       search: (query, total) =>
         fire((m) => m.Tracking.use((t) => t.track({ type: m.trackingEventTypes.search, properties: m.searchProperties(query, total) }))),
-      checkoutStep: (step, title, purchaseId) =>
-        Promise.all([
-          // A step's virtual pageview (§2) is pushed to the browser's data layer at once, without the services (a full
-          // load of the cart does not start them for it); its tag data (§4, an API call) follows once they run.
-          browserDataLayer === true
-            ? import("./checkoutPageview.ts").then((pageview) =>
-              pageview.pushCheckoutPageview(shop, tracking, step).then(() =>
-                fire((m) => m.TagManager.use((tm) => tm.tagStep(pageview.tagStepOf(step), purchaseId)))),
-              // Its chunk did not load: the tag manager service pushes both, once the services run.
-              () => fire((m) => m.TagManager.use((tm) => tm.checkoutStep(step, purchaseId))))
-            : fire((m) => m.TagManager.use((tm) => tm.checkoutStep(step, purchaseId))),
+      checkoutStep: (step, title, purchaseId) => {
+        // A step's virtual pageview (§2) goes to the browser's data layer without the services (a full load of the cart
+        // does not start them for it), then its tag data (§4, an API call) once they run. Otherwise (another data layer,
+        // the module not loaded, a push that threw) the tag manager service pushes both.
+        const pushed: Promise<TagStep | undefined> = browserDataLayer === true
+          ? import("./checkoutPageview.ts").then((pageview) =>
+            pageview.pushCheckoutPageview(shop, tracking, step).then((done) => done ? pageview.tagStepOf(step) : undefined), () => undefined)
+          : Promise.resolve(undefined)
+        return Promise.all([
+          pushed.then((tagStep) =>
+            fire((m) => m.TagManager.use((tm) => tagStep === undefined ? tm.checkoutStep(step, purchaseId) : tm.tagStep(tagStep, purchaseId)))),
           fire((m) => m.Tracking.use((t) => t.trackCheckout(title, m.checkoutStepTable[step].flowNumber)))
-        ]).then(() => undefined),
+        ]).then(() => undefined)
+      },
       purchase: (orderId, lines) =>
         Promise.all([
           fire((m) => m.Tracking.use((t) => t.trackPurchase(orderId, m.purchaseItemSourcesOf(lines)))),
