@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { Context, Duration, Effect, Layer, Ref } from "effect"
+import { Context, Duration, Effect, Layer, Option, Ref, Semaphore } from "effect"
 import { Cookies, FetchHttpClient, HttpClient, HttpClientRequest, HttpClientResponse } from "effect/http"
 import type { HttpClientError } from "effect/http"
 import { HttpApiClient, HttpApiMiddleware } from "effect/http-api"
@@ -117,6 +117,23 @@ export const CallPolicyClient = HttpApiMiddleware.layerClient(
   Effect.gen(function*() {
     const state = yield* ShopCallState
     const keys = yield* IdempotencyKeys
+    // Calls that need the session's token take it one at a time: the first asks the session, the others then
+    // find its answer in the call state. Asking together would, without a valid session cookie, make a session
+    // per call, and all but the last would be refused.
+    const tokenPermit = yield* Semaphore.make(1)
+    /** The session's token unless the call state already holds another than `known`; the state records it. */
+    const sessionToken = (
+      send: (request: HttpClientRequest.HttpClientRequest) => Effect.Effect<HttpClientResponse.HttpClientResponse, HttpClientError.HttpClientError>,
+      known: string | undefined,
+      like: HttpClientRequest.HttpClientRequest
+    ) =>
+      tokenPermit.withPermit(Effect.gen(function*() {
+        const latest = (yield* Ref.get(state)).csrfToken
+        if (latest !== undefined && latest !== known) return Option.some(latest)
+        const asked = yield* Effect.option(currentCsrfToken(send, like))
+        if (asked._tag === "Some") yield* Ref.update(state, (current) => ({ ...current, csrfToken: asked.value }))
+        return asked
+      }))
     return ({ endpoint, group, request, next }) =>
       Effect.gen(function*() {
         let context = yield* Ref.get(state)
@@ -124,8 +141,8 @@ export const CallPolicyClient = HttpApiMiddleware.layerClient(
         if (context.csrfToken === undefined && needsCsrfToken(endpoint)) {
           // A first visit's first state-changing call: take the session's token before sending, instead of
           // sending without one and being refused (a 403 in the console and a wasted round trip).
-          const token = yield* Effect.option(currentCsrfToken(next, HttpClientRequest.setHeader(request, shopIdHeader, context.shopId)))
-          if (token._tag === "Some") context = yield* Ref.updateAndGet(state, (current) => ({ ...current, csrfToken: token.value }))
+          const token = yield* sessionToken(next, undefined, HttpClientRequest.setHeader(request, shopIdHeader, context.shopId))
+          if (token._tag === "Some") context = { ...context, csrfToken: token.value }
         }
         let prepared = HttpClientRequest.setHeaders(request, {
           [requestedWithHeader]: requestedWithValue,
@@ -137,14 +154,16 @@ export const CallPolicyClient = HttpApiMiddleware.layerClient(
         if (mode === "idempotencyKey") prepared = HttpClientRequest.setHeader(prepared, idempotencyKeyHeader, yield* keys.next)
         const send = (outgoing: HttpClientRequest.HttpClientRequest) =>
           sendWithRetry(next(outgoing), { timeoutMs: callTimeoutOf(endpoint, group), retry: mayRetry(mode, request.method) })
-        const response = yield* send(prepared)
+        // The session bootstrap of a page without a session makes one: it waits for, and holds back, the calls
+        // that ask the session for its token, so the page ends with one session rather than one per call.
+        const startsSession = context.csrfToken === undefined && endpoint.path === sessionPath
+        const response = yield* (startsSession ? tokenPermit.withPermit(send(prepared)) : send(prepared))
         if (!(yield* isStaleCsrfToken(response))) return response
         // No token yet (a first visit's first add to cart) or the session moved on (a login in another tab, a
         // session rotated while the page slept): take the session's current token once and send the call again;
         // the shopper loses nothing.
-        const fresh = yield* Effect.option(currentCsrfToken(next, prepared))
+        const fresh = yield* sessionToken(next, context.csrfToken, prepared)
         if (fresh._tag === "None" || fresh.value === context.csrfToken) return response
-        yield* Ref.update(state, (current) => ({ ...current, csrfToken: fresh.value }))
         return yield* send(HttpClientRequest.setHeader(prepared, csrfHeader, fresh.value))
       })
   })

@@ -78,13 +78,6 @@ export const startServices = async (
 ): Promise<StartedServices> => {
   const runtime: StorefrontRuntime = ManagedRuntime.make("shop" in options ? layer(options) : options)
   const stops: Array<() => void> = []
-  // A first visit (the page rendered without a session) has none yet: take one before the calls that waited for the start (a consent, the tracking
-  // events) go out together, so they share it instead of each asking for a session of its own and being refused.
-  if ("shop" in options && options.session !== undefined && (options.session.csrfToken ?? "") === "") {
-    await runtime.runPromise(Effect.ignore(Effect.gen(function*() {
-      return yield* (yield* ShopApiClient).session.get()
-    })))
-  }
   await runtime.runPromise(Effect.forEach(bindings, ([target, ref]) => Effect.gen(function*() {
     const value = store.get(target)
     if (value !== target.init) yield* SubscriptionRef.set(yield* ref, value)

@@ -362,3 +362,21 @@ describe("debug panel", () => {
     await context.close()
   })
 })
+
+describe("error pages", () => {
+  it("an unknown URL and an unknown product answer 404 inside the shop's layout: the header and its search stay, the way back works", async () => {
+    const { context, page } = await shopper("CZ10MA")
+    const t = text("CZ10MA")
+    for (const path of ["/no-such-page", "/mobily-a-tablety/no-such-phone", "/a/b/c"]) {
+      const answer = await page.goto(`${e2e.shop.url}${path}`)
+      expect(answer?.status(), path).toBe(404)
+      await expect.poll(() => page.getByRole("heading", { level: 1, name: t("sf_not_found_title") }).isVisible()).toBe(true)
+      expect(await page.getByRole("search").count(), path).toBe(1)
+      expect(await page.getByRole("contentinfo").count(), path).toBe(1)
+    }
+    await expectNoAxeViolations(page, "404 page")
+    await page.getByRole("link", { name: t("sf_back_to_shop") }).click()
+    await page.waitForURL((url) => url.pathname === "/")
+    await context.close()
+  })
+})

@@ -1,7 +1,8 @@
 /**
  * A stale or missing CSRF token loses nothing: a state-changing call answered 403 CsrfTokenInvalid asks the
  * session for its current token once (GET /api/session, same transport and cookies), records it in the call
- * state and sends the call again; other 403s and a session without a token are passed on as they came.
+ * state and sends the call again; other 403s and a session without a token are passed on as they came. Calls made
+ * together without a token share one session request.
  */
 import { describe, expect, it } from "vitest"
 import { Effect, Layer, Ref } from "effect"
@@ -94,5 +95,76 @@ describe("the call policy and a stale CSRF token", () => {
     const { answer } = await Effect.runPromise(invoiceNote(shop.handler, "stale"))
     expect(answer._tag).toBe("Failure")
     expect(shop.seen.map((s) => s.path)).toEqual(["/api/v2/cart.cart-api/set-invoice-note", "/api/session"])
+  })
+
+  /**
+   * A shop and the browser's cookie: a request carries the cookie the browser holds when it is sent; a session
+   * request without one makes a new session, whose cookie the browser then keeps (the last one given wins); a
+   * protected call passes with the token of the session its cookie names.
+   */
+  const browserAndShop = () => {
+    const seen: Array<Seen> = []
+    const tokens = new Map<string, string>()
+    let cookie: string | undefined
+    const handler = async (request: Request): Promise<Response> => {
+      const path = new URL(request.url).pathname
+      const csrf = request.headers.get("x-csrf-token")
+      const carried = cookie
+      seen.push({ path, csrf })
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      if (path === "/api/session") {
+        let session = carried
+        if (session === undefined) {
+          session = `S${tokens.size + 1}`
+          tokens.set(session, `s${tokens.size + 1}`)
+          cookie = session
+        }
+        return Response.json({ shopId: "CZ10MA", csrfToken: tokens.get(session), cartId: 7, customerId: null })
+      }
+      if (carried === undefined || tokens.get(carried) !== csrf) return Response.json({ _tag: "CsrfTokenInvalid", message: "stale" }, { status: 403 })
+      return Response.json({ status: { status: "ok" } })
+    }
+    return { seen, handler, sessions: () => tokens.size }
+  }
+
+  /** Three invoice notes sent together, starting from `token`, and with the session bootstrap when `bootstrap`. */
+  const threeTogether = (handler: (request: Request) => Promise<Response>, token: string | undefined, bootstrap = false) =>
+    Effect.runPromise(Effect.gen(function*() {
+      const client = yield* makeShopClient("http://shop.test")
+      const notes = ["ring twice", "leave at the door", "call first"].map((invoiceNote) =>
+        Effect.asVoid(client.cartApi.setInvoiceNote({ payload: { invoiceNote } }))
+      )
+      return yield* Effect.all(
+        (bootstrap ? [Effect.asVoid(client.session.get()), ...notes] : notes).map((call) => Effect.result(call)),
+        { concurrency: "unbounded" }
+      )
+    }).pipe(
+      Effect.provide(callPolicyLayer({ shopId: "CZ10MA", csrfToken: token, cartId: undefined }).pipe(Layer.provideMerge(webHandlerHttpClient(handler))))
+    ))
+
+  it("calls made together without a token share one session request, so none is refused", async () => {
+    const { seen, handler, sessions } = browserAndShop()
+    const answers = await threeTogether(handler, undefined)
+    expect(answers.map((answer) => answer._tag)).toEqual(["Success", "Success", "Success"])
+    expect(sessions()).toBe(1)
+    expect(seen.filter((s) => s.path === "/api/session")).toHaveLength(1)
+    expect(seen.filter((s) => s.path !== "/api/session").map((s) => s.csrf)).toEqual(["s1", "s1", "s1"])
+  })
+
+  it("calls refused together for a stale token share one session request for the fresh one", async () => {
+    const { seen, handler, sessions } = browserAndShop()
+    const answers = await threeTogether(handler, "stale")
+    expect(answers.map((answer) => answer._tag)).toEqual(["Success", "Success", "Success"])
+    expect(sessions()).toBe(1)
+    expect(seen.filter((s) => s.path === "/api/session")).toHaveLength(1)
+    expect(seen.filter((s) => s.path !== "/api/session").map((s) => s.csrf).sort()).toEqual(["s1", "s1", "s1", "stale", "stale", "stale"])
+  })
+
+  it("the page's session bootstrap and calls made together without a token end with one session, none refused", async () => {
+    const { seen, handler, sessions } = browserAndShop()
+    const answers = await threeTogether(handler, undefined, true)
+    expect(answers.map((answer) => answer._tag)).toEqual(["Success", "Success", "Success", "Success"])
+    expect(sessions()).toBe(1)
+    expect(seen.filter((s) => s.path !== "/api/session").map((s) => s.csrf)).toEqual(["s1", "s1", "s1"])
   })
 })

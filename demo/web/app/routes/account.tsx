@@ -19,6 +19,7 @@ import { csrfField } from "../lib/forms.ts"
 import { preferencesOf } from "../lib/preferences.ts"
 import { useRootData, useShopText } from "../lib/i18n.ts"
 import { orderStates } from "../../../../core/api/account.ts"
+import { PageError } from "../components/PageError.tsx"
 
 /** The account menu entries this storefront has pages for (the others are listed as not built in docs/FEATURES.md). */
 const builtEntries: ReadonlySet<AccountMenuKey> = new Set(["accountData", "addresses", "clientPurchaseList", "orderTracking", "clientWishlist", "logout", "clientDigitalContent", "clientWatchdog", "clientRankingList"])
@@ -231,4 +232,9 @@ export default function MyAccount() {
       </section>
     </section>
   )
+}
+
+/** An error of this page, shown inside the shop's layout. */
+export function ErrorBoundary() {
+  return <PageError />
 }

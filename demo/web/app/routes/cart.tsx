@@ -18,6 +18,7 @@ import { useShopText } from "../lib/i18n.ts"
 import { FlashList } from "../components/FlashList.tsx"
 import { useCheckoutStepTracking } from "../../../../react/storefront/tracking.ts"
 import { useStepTitle } from "../../../../react/components/checkout/CheckoutSteps.tsx"
+import { PageError } from "../components/PageError.tsx"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shop } = preferencesOf(request)
@@ -69,4 +70,9 @@ export default function CartPage() {
       </CartLoadState>
     </section>
   )
+}
+
+/** An error of this page, shown inside the shop's layout. */
+export function ErrorBoundary() {
+  return <PageError />
 }

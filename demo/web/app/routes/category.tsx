@@ -14,6 +14,7 @@ import { useShopText } from "../lib/i18n.ts"
 import { ProductCard } from "../../../../react/components/widgets/ProductCard.tsx"
 import { Pager } from "../components/Pager.tsx"
 import { sanitizeHtml } from "../../../../react/components/widgets/sanitizeHtml.ts"
+import { PageError } from "../components/PageError.tsx"
 
 /** The listing query of a page URL (the core rule: unknown or bad values are left out). */
 export { listingQueryOf }
@@ -118,4 +119,9 @@ export function Filters(props: { readonly sort: string; readonly priceMin: numbe
       <button type="submit" className="button">{t("sf_apply")}</button>
     </Form>
   )
+}
+
+/** An error of this page, shown inside the shop's layout. */
+export function ErrorBoundary() {
+  return <PageError />
 }

@@ -18,6 +18,7 @@ import { useShopText } from "../lib/i18n.ts"
 import { FlashList } from "../components/FlashList.tsx"
 import { CustomerStep } from "../components/checkout/CustomerStep.tsx"
 import { useCheckoutStepTracking } from "../../../../react/storefront/tracking.ts"
+import { PageError } from "../components/PageError.tsx"
 
 // The delivery and payment step (pick-up and post office pickers, payment provider) loads when the shopper reaches it.
 const loadShippingStep = () => import("../components/checkout/ShippingStep.tsx")
@@ -123,4 +124,9 @@ export default function CheckoutPage() {
 function Loading() {
   const { t } = useShopText()
   return <p className="spinner" role="status">{t("loading")}</p>
+}
+
+/** An error of this page, shown inside the shop's layout. */
+export function ErrorBoundary() {
+  return <PageError />
 }

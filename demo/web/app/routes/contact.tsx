@@ -42,6 +42,7 @@ import { checkedForm, field, pagePathOf, pageSession } from "../lib/forms.server
 import { csrfField } from "../lib/forms.ts"
 import { preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
+import { PageError } from "../components/PageError.tsx"
 
 /** The content title of the contact page (§7 findByTitle). */
 const contactContentTitle = "contact"
@@ -191,4 +192,9 @@ export default function Contact() {
       </ContactInfoBox>
     </section>
   )
+}
+
+/** An error of this page, shown inside the shop's layout. */
+export function ErrorBoundary() {
+  return <PageError />
 }

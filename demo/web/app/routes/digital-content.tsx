@@ -9,6 +9,7 @@ import { DigitalContent, licenseKeysKey } from "../../../../react/components/acc
 import { cookieHeaders } from "../lib/api.server.ts"
 import { accountPage, isLoginRequired } from "../lib/accountPage.server.ts"
 import { useShopText } from "../lib/i18n.ts"
+import { PageError } from "../components/PageError.tsx"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { caller, toLogin } = accountPage(request, context, "clientDigitalContent", (shop) => shop.features.digitalContent)
@@ -39,4 +40,9 @@ export default function DigitalContentPage() {
       <p><Link to={shop.urlKeys.clientMyAccount}>{t("ap_back_to_account")}</Link></p>
     </section>
   )
+}
+
+/** An error of this page, shown inside the shop's layout. */
+export function ErrorBoundary() {
+  return <PageError />
 }

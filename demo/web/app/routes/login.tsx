@@ -4,6 +4,7 @@ import { safeRedirectPath } from "../lib/redirect.ts"
 import { preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
 import { LoginForm } from "../components/LoginForm.tsx"
+import { PageError } from "../components/PageError.tsx"
 
 export function loader({ request }: LoaderFunctionArgs) {
   const { shop } = preferencesOf(request)
@@ -25,4 +26,9 @@ export default function Login() {
       <LoginForm onLoggedIn={() => window.location.assign(target)} />
     </section>
   )
+}
+
+/** An error of this page, shown inside the shop's layout. */
+export function ErrorBoundary() {
+  return <PageError />
 }

@@ -9,6 +9,7 @@ import { safeRedirectTarget } from "../../../../core/domain/redirect.ts"
 import { cookieHeaders, shopCaller } from "../lib/api.server.ts"
 import { useRootData, useShopText } from "../lib/i18n.ts"
 import { preferencesOf } from "../lib/preferences.ts"
+import { PageError } from "../components/PageError.tsx"
 
 export function meta() {
   return [{ title: "Logout | Storefront" }, { name: "robots", content: "noindex" }]
@@ -45,4 +46,9 @@ export default function Logout() {
       </Form>
     </section>
   )
+}
+
+/** An error of this page, shown inside the shop's layout. */
+export function ErrorBoundary() {
+  return <PageError />
 }

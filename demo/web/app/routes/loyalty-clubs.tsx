@@ -10,6 +10,7 @@ import { callOrLogin, openClubPage } from "../lib/accountClubs.server.ts"
 import { checkedForm, field } from "../lib/forms.server.ts"
 import { csrfField } from "../lib/forms.ts"
 import { useShopText } from "../lib/i18n.ts"
+import { PageError } from "../components/PageError.tsx"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shop, caller, session } = await openClubPage(request, context, "clientLoyaltyClubs")
@@ -54,4 +55,9 @@ export default function LoyaltyClubsPage() {
       <p><Link to={shop.urlKeys.clientMyAccount}>{t("sf_my_account")}</Link></p>
     </section>
   )
+}
+
+/** An error of this page, shown inside the shop's layout. */
+export function ErrorBoundary() {
+  return <PageError />
 }

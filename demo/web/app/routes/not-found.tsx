@@ -1,6 +1,6 @@
 /** Unknown URLs: the 404 page in the shop's style. */
-import { data, Link } from "react-router"
-import { useShopText } from "../lib/i18n.ts"
+import { data } from "react-router"
+import { PageErrorView } from "../components/PageError.tsx"
 
 export function loader() {
   return data(null, { status: 404 })
@@ -11,12 +11,5 @@ export function meta() {
 }
 
 export default function NotFound() {
-  const { t } = useShopText()
-  return (
-    <section className="error-page">
-      <h1>{t("sf_not_found_title")}</h1>
-      <p>{t("sf_not_found_text")}</p>
-      <p><Link to="/" className="button primary">{t("sf_back_to_shop")}</Link></p>
-    </section>
-  )
+  return <PageErrorView notFound />
 }

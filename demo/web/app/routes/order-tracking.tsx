@@ -13,6 +13,7 @@ import { useShopText } from "../lib/i18n.ts"
 import { LocalDate } from "../../../../react/components/LocalDate.tsx"
 import { formatDate } from "../../../../core/domain/dates.ts"
 import { uiLanguageLocales } from "../../../../core/messages/languages.ts"
+import { PageError } from "../components/PageError.tsx"
 
 /** The query parameter naming the order whose pick-up code is shown. */
 const orderParameter = "order"
@@ -94,4 +95,9 @@ export default function OrderTracking() {
       )}
     </section>
   )
+}
+
+/** An error of this page, shown inside the shop's layout. */
+export function ErrorBoundary() {
+  return <PageError />
 }

@@ -21,6 +21,7 @@ import { csrfField } from "../lib/forms.ts"
 import { preferencesOf } from "../lib/preferences.ts"
 import { safeRedirectPath } from "../lib/redirect.ts"
 import { useShopText } from "../lib/i18n.ts"
+import { PageError } from "../components/PageError.tsx"
 
 /** The return path of a recovery page URL: `return`, else `redirectUrl`, same-origin only. */
 const returnOf = (url: URL): string | undefined => {
@@ -148,4 +149,9 @@ export default function PasswordRecovery() {
       </Form>
     </section>
   )
+}
+
+/** An error of this page, shown inside the shop's layout. */
+export function ErrorBoundary() {
+  return <PageError />
 }

@@ -14,6 +14,7 @@ import { checkedForm, field, pagePathOf, pageSession } from "../lib/forms.server
 import { csrfField } from "../lib/forms.ts"
 import { preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
+import { PageError } from "../components/PageError.tsx"
 
 const loginRedirect = (shop: Shop, request: Request) =>
   redirect(`${shop.urlKeys.login}?return=${encodeURIComponent(pagePathOf(request))}`)
@@ -144,4 +145,9 @@ export default function Pets() {
       </Form>
     </section>
   )
+}
+
+/** An error of this page, shown inside the shop's layout. */
+export function ErrorBoundary() {
+  return <PageError />
 }

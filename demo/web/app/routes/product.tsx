@@ -16,6 +16,7 @@ import { shopCaller } from "../lib/api.server.ts"
 import { preferencesOf } from "../lib/preferences.ts"
 import { useRootData, useShopText } from "../lib/i18n.ts"
 import { lazyPart } from "../lib/lazyPart.ts"
+import { PageError } from "../components/PageError.tsx"
 
 /** The financing offer: its chunk loads after the page has hydrated, outside the page's first-load script. */
 const FinancingOffer = lazy(() => import("../../../../react/components/catalog/FinancingOffer.tsx").then((m) => ({ default: m.FinancingOffer })))
@@ -176,4 +177,9 @@ function FinancingSlot({ price, variantId }: { readonly price: number; readonly 
       {hydrated && <Suspense fallback={null}><FinancingOffer price={price} variantId={variantId} /></Suspense>}
     </div>
   )
+}
+
+/** An error of this page, shown inside the shop's layout. */
+export function ErrorBoundary() {
+  return <PageError />
 }

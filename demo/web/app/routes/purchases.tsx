@@ -5,6 +5,7 @@ import { cookieValue, preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
 import { LocalDate } from "../../../../react/components/LocalDate.tsx"
 import { orderStates } from "../../../../core/api/account.ts"
+import { PageError } from "../components/PageError.tsx"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shop } = preferencesOf(request)
@@ -45,4 +46,9 @@ export default function Purchases() {
       <p><Link to={shop.urlKeys.clientMyAccount}>{t("sf_my_account")}</Link></p>
     </section>
   )
+}
+
+/** An error of this page, shown inside the shop's layout. */
+export function ErrorBoundary() {
+  return <PageError />
 }

@@ -13,6 +13,7 @@ import { callOrLogin, openClubPage } from "../lib/accountClubs.server.ts"
 import { checkedForm, pagePathOf } from "../lib/forms.server.ts"
 import { csrfField } from "../lib/forms.ts"
 import { useShopText } from "../lib/i18n.ts"
+import { PageError } from "../components/PageError.tsx"
 
 const listPathOf = (request: Request) => pagePathOf(request).replace(/\/[^/]*$/, "")
 
@@ -86,4 +87,9 @@ export default function QuestionnairePage() {
       <p><Link to={shop.urlKeys.clientQuestionaireList}>{t("clubs_back_to_questionnaires")}</Link></p>
     </section>
   )
+}
+
+/** An error of this page, shown inside the shop's layout. */
+export function ErrorBoundary() {
+  return <PageError />
 }

@@ -7,6 +7,7 @@ import { Rankings } from "../../../../react/components/account/Rankings.tsx"
 import { cookieHeaders } from "../lib/api.server.ts"
 import { accountPage, isLoginRequired } from "../lib/accountPage.server.ts"
 import { useShopText } from "../lib/i18n.ts"
+import { PageError } from "../components/PageError.tsx"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { caller, toLogin } = accountPage(request, context, "clientRankingList")
@@ -31,4 +32,9 @@ export default function RankingsPage() {
       <p><Link to={shop.urlKeys.clientMyAccount}>{t("ap_back_to_account")}</Link></p>
     </section>
   )
+}
+
+/** An error of this page, shown inside the shop's layout. */
+export function ErrorBoundary() {
+  return <PageError />
 }

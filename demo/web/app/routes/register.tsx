@@ -4,6 +4,7 @@ import { useState } from "react"
 import { Account } from "../../../../core/services/Account.ts"
 import { useRun } from "../../../../react/storefront/hooks.ts"
 import { useShopText } from "../lib/i18n.ts"
+import { PageError } from "../components/PageError.tsx"
 
 export function meta() {
   return [{ title: "Register | Storefront" }, { name: "robots", content: "noindex" }]
@@ -45,4 +46,9 @@ export default function Register() {
       <p><Link to={shop.urlKeys.login}>{t("sf_have_account")}</Link></p>
     </section>
   )
+}
+
+/** An error of this page, shown inside the shop's layout. */
+export function ErrorBoundary() {
+  return <PageError />
 }

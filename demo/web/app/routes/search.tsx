@@ -8,6 +8,7 @@ import { Pager } from "../components/Pager.tsx"
 import { Filters, listingQueryOf, useFacetNavigation } from "./category.tsx"
 import { FacetsPanel } from "../../../../react/components/catalog/FacetsPanel.tsx"
 import { useSearchTracking } from "../../../../react/storefront/tracking.ts"
+import { PageError } from "../components/PageError.tsx"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shop } = preferencesOf(request)
@@ -44,4 +45,9 @@ export default function Search() {
       </div>
     </>
   )
+}
+
+/** An error of this page, shown inside the shop's layout. */
+export function ErrorBoundary() {
+  return <PageError />
 }

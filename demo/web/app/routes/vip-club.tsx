@@ -10,6 +10,7 @@ import { cookieHeaders } from "../lib/api.server.ts"
 import { callOrLogin, openClubPage } from "../lib/accountClubs.server.ts"
 import { cookieValue } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
+import { PageError } from "../components/PageError.tsx"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shop, caller } = await openClubPage(request, context, "clientVipClub")
@@ -32,4 +33,9 @@ export default function VipClubPage() {
       <p><Link to={shop.urlKeys.clientMyAccount}>{t("sf_my_account")}</Link></p>
     </section>
   )
+}
+
+/** An error of this page, shown inside the shop's layout. */
+export function ErrorBoundary() {
+  return <PageError />
 }

@@ -15,6 +15,7 @@ import { csrfField } from "../lib/forms.ts"
 import { preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
 import { useWishlists } from "../../../../react/storefront/hooks.ts"
+import { PageError } from "../components/PageError.tsx"
 
 const loginRedirect = (shop: Shop, request: Request) =>
   redirect(`${shop.urlKeys.login}?return=${encodeURIComponent(pagePathOf(request))}`)
@@ -211,4 +212,9 @@ export default function Wishlists() {
       </section>
     </section>
   )
+}
+
+/** An error of this page, shown inside the shop's layout. */
+export function ErrorBoundary() {
+  return <PageError />
 }
