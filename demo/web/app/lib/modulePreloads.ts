@@ -1,65 +1,33 @@
 /**
- * The first load's module preloads after the page's content. React Router's `<Scripts>` lists every module of the
- * first load (20-odd chunks) as `<link rel="modulepreload">`, which React hoists to the top of the head, so the browser
- * requests them all before it has read the page, and they arrive before its first paint. The first paint needs none of
- * them (the stylesheet is inline, the HTML is complete), so the head's module preloads are taken out and asked for by
- * a small inline script at the end of the body, after the content (where React Router's own module script starts the
- * route modules too): the page paints from its HTML first, and the whole module graph is still requested at once, not
- * one import level at a time.
+ * The first load's module preloads at low fetch priority. React Router's `<Scripts>` lists every module of the first
+ * load (20-odd chunks) as `<link rel="modulepreload">`, which React hoists to the top of the head, so Chromium
+ * requests them at high priority, ahead of the page's first paint and its images. The first paint needs none of
+ * them (the stylesheet is inline, the HTML is complete), so the head's preloads are marked `fetchpriority="low"`:
+ * they are still requested as soon as the head is read, and the module graph waits for them as before, but the
+ * banner or product image (`fetchpriority="high"`) and the document come first. Nothing else in the page is touched.
  *
  * @module
  */
 
-const encoder = new TextEncoder()
-const headEnd = encoder.encode("</head>")
-const bodyEnd = encoder.encode("</body>")
+const headEnd = new TextEncoder().encode("</head>")
 
-/** The index of the first `needle` in `bytes` at or after `from`, or -1. */
-const indexOf = (bytes: Uint8Array, needle: Uint8Array, from: number): number => {
-  outer: for (let start = Math.max(0, from); start + needle.length <= bytes.length; start++) {
-    for (let offset = 0; offset < needle.length; offset++) {
-      if (bytes[start + offset] !== needle[offset]) continue outer
+/** The index just after the first `</head>` in `bytes` at or after `from`, or -1. */
+const indexAfterHeadEnd = (bytes: Uint8Array, from: number): number => {
+  outer: for (let start = Math.max(0, from); start + headEnd.length <= bytes.length; start++) {
+    for (let offset = 0; offset < headEnd.length; offset++) {
+      if (bytes[start + offset] !== headEnd[offset]) continue outer
     }
-    return start
+    return start + headEnd.length
   }
   return -1
 }
 
-/** A module preload tag (React writes its attributes double-quoted). */
-const modulePreloadTag = /<link\b[^>]*\brel="modulepreload"[^>]*>/gi
+/** A module preload tag without a fetch priority of its own. */
+const modulePreloadTag = /<link\b(?![^>]*\bfetchpriority=)([^>]*\brel="modulepreload"[^>]*)>/gi
 
-const attribute = (tag: string, name: string): string | undefined =>
-  new RegExp(`\\b${name}="([^"]*)"`, "i").exec(tag)?.[1]
-
-/** The head without its module preloads, the preloaded URLs in order, and the nonce they carried. */
-export interface TakenPreloads {
-  /** The head's HTML without the module preload tags. */
-  readonly head: string
-  /** The URLs the tags named, in their order, each once. */
-  readonly hrefs: ReadonlyArray<string>
-  /** The page's script nonce (from the tags), if any. */
-  readonly nonce: string | undefined
-}
-
-/** Takes the module preload tags out of the head's HTML. */
-export const takeModulePreloads = (head: string): TakenPreloads => {
-  const hrefs: Array<string> = []
-  let nonce: string | undefined
-  const rest = head.replace(modulePreloadTag, (tag) => {
-    const href = attribute(tag, "href")
-    if (href !== undefined && !hrefs.includes(href)) hrefs.push(href)
-    nonce ??= attribute(tag, "nonce")
-    return ""
-  })
-  return { head: rest, hrefs, nonce }
-}
-
-/** The inline script that asks for the module preloads (nothing when there are none). */
-export const modulePreloadScript = ({ hrefs, nonce }: Pick<TakenPreloads, "hrefs" | "nonce">): string => {
-  if (hrefs.length === 0) return ""
-  const list = JSON.stringify(hrefs).replace(/</g, "\\u003c")
-  return `<script${nonce === undefined ? "" : ` nonce="${nonce}"`}>for(const h of ${list}){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)}</script>`
-}
+/** The head's HTML with every module preload that names no fetch priority marked `fetchpriority="low"`. */
+export const lowPriorityModulePreloads = (head: string): string =>
+  head.replace(modulePreloadTag, (_tag, attributes: string) => `<link fetchpriority="low"${attributes}>`)
 
 const concat = (a: Uint8Array, b: Uint8Array): Uint8Array => {
   const joined = new Uint8Array(a.length + b.length)
@@ -69,58 +37,31 @@ const concat = (a: Uint8Array, b: Uint8Array): Uint8Array => {
 }
 
 /**
- * A byte stream of an HTML document with its head's module preloads moved to the end of its body (see the module
- * comment): the bytes up to the end of the head are held until `</head>` arrives (React writes the head with the
- * page's shell, in one go), the body passes through, and the preload script goes in before `</body>` (at the end when
- * the document has none). A document without a head end is passed on whole when it ends.
+ * A byte stream of an HTML document with {@link lowPriorityModulePreloads} applied to its head: the bytes up to the
+ * end of the head are held until `</head>` arrives (React writes the head with the page's shell, in one go), the
+ * rest passes through unchanged. A document without a head end is passed on whole, rewritten, when it ends.
  */
-export const modulePreloadsAfterContent = (): TransformStream<Uint8Array, Uint8Array> => {
+export const lowPriorityModulePreloadStream = (): TransformStream<Uint8Array, Uint8Array> => {
   let held: Uint8Array = new Uint8Array(0)
-  let state: "head" | "body" | "done" = "head"
-  let script = ""
-  const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes)
+  let passing = false
+  const rewrite = (bytes: Uint8Array): Uint8Array => new TextEncoder().encode(lowPriorityModulePreloads(new TextDecoder().decode(bytes)))
   return new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
-      if (state === "done") {
+      if (passing) {
         controller.enqueue(chunk)
         return
       }
-      const searchFrom = held.length - (state === "head" ? headEnd : bodyEnd).length + 1
+      const searchFrom = held.length - headEnd.length + 1
       held = concat(held, chunk)
-      if (state === "head") {
-        const end = indexOf(held, headEnd, searchFrom)
-        if (end === -1) return
-        const taken = takeModulePreloads(decode(held.subarray(0, end)))
-        script = modulePreloadScript(taken)
-        controller.enqueue(encoder.encode(taken.head))
-        held = held.slice(end)
-        state = script === "" ? "done" : "body"
-        if (state === "done") {
-          controller.enqueue(held)
-          held = new Uint8Array(0)
-          return
-        }
-      }
-      const end = indexOf(held, bodyEnd, 0)
-      if (end === -1) {
-        // Everything but a possible start of `</body>` goes on at once.
-        const keep = Math.min(held.length, bodyEnd.length - 1)
-        if (held.length > keep) controller.enqueue(held.slice(0, held.length - keep))
-        held = held.slice(held.length - keep)
-        return
-      }
-      controller.enqueue(held.slice(0, end))
-      controller.enqueue(encoder.encode(script))
-      controller.enqueue(held.slice(end))
+      const end = indexAfterHeadEnd(held, searchFrom)
+      if (end === -1) return
+      passing = true
+      controller.enqueue(rewrite(held.subarray(0, end)))
+      if (end < held.length) controller.enqueue(held.slice(end))
       held = new Uint8Array(0)
-      state = "done"
     },
     flush(controller) {
-      if (state === "head" && held.length > 0) controller.enqueue(held)
-      if (state === "body") {
-        controller.enqueue(held)
-        controller.enqueue(encoder.encode(script))
-      }
+      if (!passing && held.length > 0) controller.enqueue(rewrite(held))
     }
   })
 }
