@@ -178,6 +178,9 @@ const make = Effect.gen(function*() {
   /** A new session after the customer changed, then the signal the cart and wishlist listen to. */
   const sessionChanged = (reason: SessionChangeReason) =>
     Effect.gen(function*() {
+      // The old session's token is void: forgetting it makes the calls that need one wait for the new session's
+      // (the call policy holds them back while the bootstrap asks), instead of being sent with it and refused.
+      yield* Ref.update(callState, (call) => ({ ...call, csrfToken: undefined }))
       const info = yield* bootstrapSession(api).pipe(
         Effect.provideService(ShopCallState, callState),
         Effect.tapError((error) => Effect.logWarning("session bootstrap after a session change failed", error)),

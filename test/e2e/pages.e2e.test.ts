@@ -379,4 +379,13 @@ describe("error pages", () => {
     await page.waitForURL((url) => url.pathname === "/")
     await context.close()
   })
+
+  it("a named page's client-side data request (React Router's `.data`) answers like the page, not 404", async () => {
+    const czech = shopById("CZ10MA")
+    for (const path of [czech.urlKeys.cart, czech.urlKeys.login, shopPagesOf("CZ10MA").contact, czech.urlKeys.passwordRecovery]) {
+      const answer = await fetch(`${e2e.shop.url}${path}.data`, { headers: { cookie: "sf_shop=CZ10MA" } })
+      expect(answer.status, path).toBe(200)
+    }
+    expect((await fetch(`${e2e.shop.url}/no-such-page.data`)).status).toBe(404)
+  })
 })

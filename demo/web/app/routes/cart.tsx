@@ -19,10 +19,11 @@ import { FlashList } from "../components/FlashList.tsx"
 import { useCheckoutStepTracking } from "../../../../react/storefront/tracking.ts"
 import { useStepTitle } from "../../../../react/components/checkout/CheckoutSteps.tsx"
 import { PageError } from "../components/PageError.tsx"
+import { pagePathOf } from "../lib/forms.server.ts"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shop } = preferencesOf(request)
-  if (new URL(request.url).pathname.replace(/\/+$/, "") !== shop.urlKeys.cart) throw new Response(null, { status: 404 })
+  if (pagePathOf(request) !== shop.urlKeys.cart) throw new Response(null, { status: 404 })
   if (!hasSessionCookie(request)) return { response: null }
   const caller = shopCaller(request, context, shop)
   const response = await caller.call((client) => client.cartApi.loadCart()).catch(() => null)

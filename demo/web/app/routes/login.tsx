@@ -5,10 +5,11 @@ import { preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
 import { LoginForm } from "../components/LoginForm.tsx"
 import { PageError } from "../components/PageError.tsx"
+import { pagePathOf } from "../lib/forms.server.ts"
 
 export function loader({ request }: LoaderFunctionArgs) {
   const { shop } = preferencesOf(request)
-  if (new URL(request.url).pathname.replace(/\/+$/, "") !== shop.urlKeys.login) throw data(null, { status: 404 })
+  if (pagePathOf(request) !== shop.urlKeys.login) throw data(null, { status: 404 })
   return null
 }
 

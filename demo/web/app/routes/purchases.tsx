@@ -6,10 +6,11 @@ import { useShopText } from "../lib/i18n.ts"
 import { LocalDate } from "../../../../react/components/LocalDate.tsx"
 import { orderStates } from "../../../../core/api/account.ts"
 import { PageError } from "../components/PageError.tsx"
+import { pagePathOf } from "../lib/forms.server.ts"
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shop } = preferencesOf(request)
-  const login = `${shop.urlKeys.login}?return=${encodeURIComponent(new URL(request.url).pathname)}`
+  const login = `${shop.urlKeys.login}?return=${encodeURIComponent(pagePathOf(request))}`
   if (!hasSessionCookie(request)) throw redirect(login)
   const caller = shopCaller(request, context, shop)
   const history = await caller.call((client) => client.account.orderHistory({ query: { limit: 50 } as never })).catch(() => undefined)
