@@ -46,6 +46,10 @@ export interface StorefrontContextValue {
   readonly language: UiLanguage
   /** The Jotai store of this provider. */
   readonly store: JotaiStore
+  /** The tracking options the provider was given (the virtual pageviews' texts). */
+  readonly tracking?: StorefrontTrackingOptions | undefined
+  /** Whether the tag manager pushes to `window.dataLayer` (`dataLayer="browser"`), which needs no services. */
+  readonly browserDataLayer?: boolean
   /**
    * Runs an effect on the services once they are up (in the browser); rejects with an `AbortError`
    * when `signal` aborts first, interrupting the effect.
@@ -220,6 +224,8 @@ export function StorefrontProvider(props: StorefrontProviderProps) {
     shop,
     language,
     store,
+    tracking,
+    browserDataLayer: dataLayer === "browser",
     run: (effect, signal, options) => {
       if (signal?.aborted) return Promise.reject(abortError())
       if (options?.start !== false) begin.current()
@@ -230,6 +236,8 @@ export function StorefrontProvider(props: StorefrontProviderProps) {
       if (options?.start !== false) begin.current()
       return ready.current.promise.then(({ module, services }) => services.run(build(module), signal))
     }
+    // The tracking options and the data layer are read when an event is built, as the services read them at their start.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }), [shop, language, store])
 
   return (

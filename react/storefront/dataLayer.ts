@@ -6,13 +6,9 @@
  */
 import { Effect, Layer } from "effect"
 import { DataLayer, type DataLayerEvent } from "../../core/services/TagManager.ts"
+import { windowDataLayer } from "./windowDataLayer.ts"
 
-/** The page's data layer, created on first use. */
-export const windowDataLayer = (): Array<unknown> => {
-  const host = globalThis as unknown as { dataLayer?: Array<unknown> }
-  if (!Array.isArray(host.dataLayer)) host.dataLayer = []
-  return host.dataLayer
-}
+export { windowDataLayer }
 
 /** The data-layer port over `window.dataLayer`; a push that throws fails (the tag manager reports it, §8). */
 export const browserDataLayerLayer: Layer.Layer<DataLayer> = Layer.succeed(DataLayer, DataLayer.of({

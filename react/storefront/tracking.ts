@@ -11,6 +11,7 @@ import { useEffect, useMemo, useRef } from "react"
 import type { CrossSellClick } from "../../core/services/CrossSell.ts"
 import type { PromoImpression } from "../../core/services/TagManager.ts"
 import type { TagCheckoutStep } from "../../core/domain/tagManager.ts"
+import type { TagStep } from "../../core/api/tagData.ts"
 import type { PurchasedLine, ViewedProduct } from "../../core/domain/tracking.ts"
 import { consentStateAtom } from "./atoms.ts"
 import { useStorefront, type ServicesModule } from "./StorefrontProvider.tsx"
@@ -24,9 +25,10 @@ export interface TrackingActions {
   /** A search was shown with its number of results. Needs consent (§6). */
   readonly search: (query: string, total: number) => Promise<void>
   /**
-   * A checkout step was shown (§2): the tag manager pushes its virtual pageview and tag data (on confirmation with the
-   * purchase id, §4), and the tracking client sends the checkout event with the step's title and flow number (§5).
-   * The rules run in the services' module, so a page that tracks does not carry them in its first load.
+   * A checkout step was shown (§2): its virtual pageview is pushed (to `window.dataLayer` without waiting for the
+   * services when the provider's data layer is the browser's), the tag manager pushes its tag data (on confirmation
+   * with the purchase id, §4) and the tracking client sends the checkout event with the step's title and flow number
+   * (§5) once the services run. The rules load on demand, so a page that tracks does not carry them in its first load.
    */
   readonly checkoutStep: (step: TagCheckoutStep, title: string, purchaseId?: string) => Promise<void>
   /** An order was placed: one purchase item event per line, and the cross-sell clicks of its variants reported (§7). */
@@ -44,25 +46,30 @@ export const promoClickEventName = "promoClick"
 
 /** The page's tracking actions. */
 export const useTracking = (): TrackingActions => {
-  const { runWith } = useStorefront()
+  const { runWith, shop, tracking, browserDataLayer } = useStorefront()
   return useMemo(() => {
     const fire = <A, E>(build: (m: ServicesModule) => Effect.Effect<A, E, StorefrontServices>): Promise<void> =>
       // Events wait for the services rather than starting them (a deferred start, on the shopper's first interaction).
       runWith(build, undefined, { start: false }).then(() => undefined, () => undefined)
-    // A checkout step's virtual pageview (§2) belongs to the step it reports: it starts the services rather than wait
-    // for the shopper's first interaction.
-    const fireNow = <A, E>(build: (m: ServicesModule) => Effect.Effect<A, E, StorefrontServices>): Promise<void> =>
-      runWith(build).then(() => undefined, () => undefined)
     return {
       productView: (product) =>
         fire((m) => m.Tracking.use((t) => t.track({ type: m.trackingEventTypes.productView, properties: m.productViewProperties(product) }))),
       search: (query, total) =>
         fire((m) => m.Tracking.use((t) => t.track({ type: m.trackingEventTypes.search, properties: m.searchProperties(query, total) }))),
-      checkoutStep: (step, title, purchaseId) =>
-        Promise.all([
-          fireNow((m) => m.TagManager.use((tm) => tm.checkoutStep(step, purchaseId))),
-          fireNow((m) => m.Tracking.use((t) => t.trackCheckout(title, m.checkoutStepTable[step].flowNumber)))
-        ]).then(() => undefined),
+      checkoutStep: (step, title, purchaseId) => {
+        // A step's virtual pageview (§2) goes to the browser's data layer without the services (a full load of the cart
+        // does not start them for it), then its tag data (§4, an API call) once they run. Otherwise (another data layer,
+        // the module not loaded, a push that threw) the tag manager service pushes both.
+        const pushed: Promise<TagStep | undefined> = browserDataLayer === true
+          ? import("./checkoutPageview.ts").then((pageview) =>
+            pageview.pushCheckoutPageview(shop, tracking, step).then((done) => done ? pageview.tagStepOf(step) : undefined), () => undefined)
+          : Promise.resolve(undefined)
+        return Promise.all([
+          pushed.then((tagStep) =>
+            fire((m) => m.TagManager.use((tm) => tagStep === undefined ? tm.checkoutStep(step, purchaseId) : tm.tagStep(tagStep, purchaseId)))),
+          fire((m) => m.Tracking.use((t) => t.trackCheckout(title, m.checkoutStepTable[step].flowNumber)))
+        ]).then(() => undefined)
+      },
       purchase: (orderId, lines) =>
         Promise.all([
           fire((m) => m.Tracking.use((t) => t.trackPurchase(orderId, m.purchaseItemSourcesOf(lines)))),
@@ -85,7 +92,7 @@ export const useTracking = (): TrackingActions => {
           bannerId === undefined ? Promise.resolve() : fire((m) => m.Banners.use((b) => b.hit(bannerId)))
         ]).then(() => undefined)
     }
-  }, [runWith])
+  }, [runWith, shop, tracking, browserDataLayer])
 }
 
 /** Whether tracking may run (§6: gdpr_personalization given); false until the consent service has run. */

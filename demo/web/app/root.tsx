@@ -28,7 +28,6 @@ import { AdultContentGate } from "../../../react/components/widgets/AdultGate.ts
 import { FaviconLinks } from "../../../react/components/widgets/FaviconLinks.tsx"
 import { faviconLinks } from "../../../react/components/widgets/sanitizeHtml.ts"
 import { checkoutSteps, checkoutStepTable } from "../../../core/domain/checkout.ts"
-import { installTrackingRecorder } from "./lib/trackingRecorder.ts"
 import { translateText } from "../../../core/messages/translator.ts"
 
 // The header and footer hydrate from their own chunks, loaded right after the page's, so the first-load JavaScript
@@ -38,6 +37,13 @@ const LazyFooter = lazy(() => import("./components/Footer.tsx").then((module) =>
 
 /** The debug panel (`?debug`), loaded only when asked for. */
 const DebugPanel = lazy(() => import("./components/DebugPanel.tsx"))
+
+/**
+ * Starts recording the page's tracking calls (`?debug`): its chunk is requested while the page hydrates, before the
+ * services' (requested on the shopper's first interaction or in idle time, and far bigger), so it watches from their
+ * first event on, and pages without `?debug` do not load it.
+ */
+const recordTracking = () => void import("./lib/trackingRecorder.ts").then((recorder) => recorder.installTrackingRecorder())
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shop, language } = preferencesOf(request)
@@ -133,7 +139,7 @@ export default function App() {
   // next other page.
   const inCheckout = matches.some((match) => match.id.startsWith("cart:") || match.id.startsWith("checkout:"))
   // The debug panel lists every tracking call of the page, including those made before its code has loaded.
-  if (root.debug) installTrackingRecorder()
+  if (root.debug && typeof window !== "undefined") recordTracking()
   const navigate = useNavigate()
   return (
     <StorefrontProvider

@@ -11,26 +11,36 @@ import { useCustomer } from "../../../../react/storefront/hooks.ts"
 import { ProductGallery } from "../../../../react/components/widgets/ImageLightbox.tsx"
 import { Availability, Price } from "../../../../react/components/widgets/ProductCard.tsx"
 import { AddToCartButton, AddToWishlistButton } from "../../../../react/components/widgets/BuyButtons.tsx"
-import { ProductReviews } from "../../../../react/components/widgets/Reviews.tsx"
-import { WatchProduct } from "../../../../react/components/account/Watchdogs.tsx"
-import { RecentlyViewed, Recommendations } from "../../../../react/components/widgets/ProductLists.tsx"
 import { useProductViewTracking } from "../../../../react/storefront/tracking.ts"
 import { shopCaller } from "../lib/api.server.ts"
 import { preferencesOf } from "../lib/preferences.ts"
 import { useRootData, useShopText } from "../lib/i18n.ts"
+import { lazyPart } from "../lib/lazyPart.ts"
 import { PageError } from "../components/PageError.tsx"
 
 /** The financing offer: its chunk loads after the page has hydrated, outside the page's first-load script. */
 const FinancingOffer = lazy(() => import("../../../../react/components/catalog/FinancingOffer.tsx").then((m) => ({ default: m.FinancingOffer })))
 
+// The parts below the buy box: each a chunk of its own, rendered in place by the server (the loader preloads them) and
+// hydrated in the browser once its chunk is in, after the gallery and the buy box, each in a task of its own.
+const Watch = lazyPart(() => import("../../../../react/components/account/Watchdogs.tsx").then((m) => m.WatchProduct))
+const Reviews = lazyPart(() => import("../../../../react/components/widgets/Reviews.tsx").then((m) => m.ProductReviews))
+const RecommendedList = lazyPart(() => import("../../../../react/components/widgets/ProductLists.tsx").then((m) => m.Recommendations))
+const RecentList = lazyPart(() => import("../../../../react/components/widgets/ProductLists.tsx").then((m) => m.RecentlyViewed))
+const belowTheFold = [Watch, Reviews, RecommendedList, RecentList]
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { shop } = preferencesOf(request)
   const caller = shopCaller(request, context, shop)
+  // The parts' code loads while the API answers (once per server process); a failure shows when awaited.
+  const parts = Promise.all(belowTheFold.map((part) => part.preload()))
+  parts.catch(() => undefined)
   try {
     const { product } = await caller.call((client) =>
       client.catalogue.product({ query: { category: params["category"] ?? "", variant: params["variant"] ?? "" } }))
     const reviews = await caller.call((client) => client.reviews.getProductReviews({ query: { productId: product.productId, page: 1, limit: 5 } }))
       .catch(() => undefined)
+    await parts
     return { product, reviews, adultContent: caller.adultContent() }
   } catch (error) {
     if ((error as { _tag?: string })._tag === "NotFound") throw data(null, { status: 404 })
@@ -55,8 +65,6 @@ export default function Product() {
   const loggedIn = root.customerId !== null || customer.customer?.isLogged === true
   const [amount, setAmount] = useState(1)
   const [services, setServices] = useState<ReadonlyArray<AddToCartService>>([])
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
   useProductViewTracking({
     productId: product.productId,
     variantId: product.variantId,
@@ -125,32 +133,49 @@ export default function Product() {
             <AddToCartButton variantId={product.variantId} amount={amount} services={services} disabled={product.inStock <= 0} />
             <AddToWishlistButton variantId={product.variantId} loggedIn={loggedIn} returnTo={pathname} />
           </div>
-          <div className="financing-slot">
-            {hydrated && <Suspense fallback={null}><FinancingOffer key={product.variantId} price={product.price} variantId={product.variantId} /></Suspense>}
-          </div>
+          <FinancingSlot key={product.variantId} price={product.price} variantId={product.variantId} />
         </div>
       </div>
-      <section aria-labelledby="description-heading">
-        <h2 id="description-heading">{t("sf_description")}</h2>
-        <p>{product.description}</p>
-      </section>
-      {product.params.length > 0 && (
-        <section aria-labelledby="params-heading">
-          <h2 id="params-heading">{t("sf_parameters")}</h2>
-          <table className="params">
-            <tbody>
-              {product.params.map((p) => (
-                <tr key={p.key}><th scope="row">{p.title}</th><td>{p.value}{p.measure === null ? "" : ` ${p.measure}`}</td></tr>
-              ))}
-            </tbody>
-          </table>
+      <Suspense fallback={null}>
+        <section aria-labelledby="description-heading">
+          <h2 id="description-heading">{t("sf_description")}</h2>
+          <p>{product.description}</p>
         </section>
-      )}
-      <WatchProduct key={`watch-${product.variantId}`} variantId={product.variantId} price={product.price} loggedIn={loggedIn} returnTo={pathname} />
-      <ProductReviews key={product.productId} productId={product.productId} initial={reviews} loggedIn={loggedIn} returnTo={pathname} />
-      <Recommendations title={t("widgets_recommended")} variantId={product.variantId} />
-      <RecentlyViewed key={product.variantId} title={t("widgets_recently_viewed")} currentVariantId={product.variantId} />
+        {product.params.length > 0 && (
+          <section aria-labelledby="params-heading">
+            <h2 id="params-heading">{t("sf_parameters")}</h2>
+            <table className="params">
+              <tbody>
+                {product.params.map((p) => (
+                  <tr key={p.key}><th scope="row">{p.title}</th><td>{p.value}{p.measure === null ? "" : ` ${p.measure}`}</td></tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        )}
+      </Suspense>
+      <Suspense fallback={null}>
+        <Watch.Component key={`watch-${product.variantId}`} variantId={product.variantId} price={product.price} loggedIn={loggedIn} returnTo={pathname} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <Reviews.Component key={product.productId} productId={product.productId} initial={reviews} loggedIn={loggedIn} returnTo={pathname} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <RecommendedList.Component title={t("widgets_recommended")} variantId={product.variantId} />
+        <RecentList.Component key={product.variantId} title={t("widgets_recently_viewed")} currentVariantId={product.variantId} />
+      </Suspense>
     </article>
+  )
+}
+
+/** The financing offer's place in the buy box: filled once the page has hydrated (the offer is the browser's). */
+function FinancingSlot({ price, variantId }: { readonly price: number; readonly variantId: number }) {
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  return (
+    <div className="financing-slot">
+      {hydrated && <Suspense fallback={null}><FinancingOffer price={price} variantId={variantId} /></Suspense>}
+    </div>
   )
 }
 
