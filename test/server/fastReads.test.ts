@@ -6,14 +6,14 @@
  */
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer, ManagedRuntime } from "effect"
-import { HttpRouter, HttpServer } from "effect/http"
+import { HttpRouter, HttpServer, HttpServerResponse } from "effect/http"
 import { SqlClient } from "effect/sql"
 import { randomUUID } from "node:crypto"
 import { createServer } from "node:http"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { adultContentHeader } from "../../core/api/headers.ts"
 import { AppRoutes } from "../../demo/server/http/app.ts"
-import { CurrentFastReads, FastReads, sessionCookieOf, withFastReads } from "../../demo/server/http/fastReads.ts"
+import { CurrentFastReads, FastReads, fastReadsMaxBytes, sessionCookieOf, withFastReads } from "../../demo/server/http/fastReads.ts"
 import { freshDatabase } from "../support/server.ts"
 
 const fastReads = new FastReads()
@@ -168,5 +168,24 @@ describe("fast reads (cached GET answers before the pipeline)", () => {
   test("the session cookie is read only when it occurs once and needs no decoding", () => {
     expect(sessionCookieOf(undefined)).toBeUndefined()
     expect(sessionCookieOf("a=1; sid=abc_-1; b=2".replace("sid", "sf_session"))).toBe(sessionCookieOf("sf_session=abc_-1"))
+  })
+})
+
+describe("the replays a process keeps", () => {
+  test("stay within the byte budget however many large answers are kept, the newest kept", () => {
+    const kept = new FastReads()
+    const session = { sessionId: "s", shopId: "CZ10MA", customerId: null, cartId: 1, csrfToken: "t" } as const
+    const body = new Uint8Array(256 * 1024)
+    const answer = HttpServerResponse.uint8Array(body, { contentType: "application/json" })
+    for (let i = 0; i < 200; i++) {
+      kept.keep(
+        { url: `/api/catalogue/listing?page=${i}`, headers: { cookie: "sf_session=abc" } },
+        { cached: [], cartVersions: [], untracked: false, session, validUntil: Infinity },
+        answer
+      )
+    }
+    expect(kept.heldBytes).toBeLessThanOrEqual(fastReadsMaxBytes)
+    expect(kept.size).toBeGreaterThan(0)
+    expect(kept.size).toBeLessThan(200)
   })
 })

@@ -34,6 +34,9 @@ const requestIdHeader = "x-request-id"
 /** How many replays a process keeps at most (the oldest goes first). */
 export const fastReadsMaxEntries = 20_000
 
+/** How many bytes of kept answers (bodies and headers) a process holds at most (the oldest goes first). */
+export const fastReadsMaxBytes = 16 * 1024 * 1024
+
 /** What a read gathers while it runs: its {@link ReadDependencies} and whether (and for which session) it is replayable. */
 export interface ReplayRecord extends ReadDependencies {
   /** The session the answer was built for, once the handler declared it {@link replayable}. */
@@ -51,6 +54,13 @@ interface Replay {
   readonly status: number
   readonly headers: Readonly<Record<string, string>>
   readonly body: Buffer
+}
+
+/** The bytes a kept answer holds: its body, its headers and its key's share, roughly. */
+const sizeOf = (replay: Replay): number => {
+  let size = replay.body.length + 256
+  for (const [name, value] of Object.entries(replay.headers)) size += name.length + value.length
+  return size
 }
 
 /** Characters a session cookie value the fast path accepts may have (anything else goes through the pipeline). */
@@ -78,6 +88,7 @@ const headerOf = (request: IncomingMessage, name: string): string => {
 /** The replays of one server process; see the module documentation. */
 export class FastReads {
   private readonly replays = new Map<string, Replay>()
+  private bytes = 0
   private cache: ReadCacheShape | undefined = undefined
   private served = 0
 
@@ -118,8 +129,8 @@ export class FastReads {
     for (const [name, value] of Object.entries(response.headers)) if (name !== requestIdHeader) headers[name] = value
     if (headers["content-type"] === undefined) headers["content-type"] = body.contentType
     const key = this.keyOf(request.url, cookie, request.headers[shopIdHeader] ?? "", request.headers[walletSupportedHeader] ?? "")
-    this.replays.delete(key)
-    this.replays.set(key, {
+    this.drop(key)
+    const replay: Replay = {
       session: record.session,
       cached: record.cached,
       cartVersions: record.cartVersions,
@@ -127,13 +138,28 @@ export class FastReads {
       status: response.status,
       headers,
       body: Buffer.from(body.body)
-    })
-    if (this.replays.size > fastReadsMaxEntries) this.replays.delete(this.replays.keys().next().value!)
+    }
+    this.replays.set(key, replay)
+    this.bytes += sizeOf(replay)
+    while (this.replays.size > fastReadsMaxEntries || this.bytes > fastReadsMaxBytes) this.drop(this.replays.keys().next().value!)
   }
 
   /** Drops every replay. */
   clear(): void {
     this.replays.clear()
+    this.bytes = 0
+  }
+
+  /** How many bytes the kept answers hold (bodies and headers). */
+  get heldBytes(): number {
+    return this.bytes
+  }
+
+  private drop(key: string): void {
+    const replay = this.replays.get(key)
+    if (replay === undefined) return
+    this.replays.delete(key)
+    this.bytes -= sizeOf(replay)
   }
 
   /**
@@ -159,7 +185,7 @@ export class FastReads {
       return true
     }
     if (!holds()) {
-      this.replays.delete(key)
+      this.drop(key)
       return false
     }
     if (replay.cartVersions.length === 0) {
@@ -179,7 +205,7 @@ export class FastReads {
             if (response.headersSent) return response.destroy()
           }
         }
-        if (this.replays.get(key) === replay) this.replays.delete(key)
+        if (this.replays.get(key) === replay) this.drop(key)
         fallback()
       },
       () => fallback()
