@@ -13,19 +13,21 @@ import { callPolicyLayer, cookieJarLayer, webHandlerHttpClient, type ShopCallCon
 import { CallPolicy, CurrentSession } from "../../core/api/security.ts"
 import { SessionGroup } from "../../core/api/session.ts"
 import type { ShopId } from "../../core/domain/shop.ts"
-import { layerMemory, layerPg } from "../../demo/server/db/Database.ts"
+import { layerMemoryWith, layerPg } from "../../demo/server/db/Database.ts"
 import { SessionHandlers } from "../../demo/server/handlers/session.ts"
 import { CallPolicyLive, CsrfProtectionLive, CurrentSessionLive } from "../../demo/server/http/middleware.ts"
+import { seededPool } from "./pglitePool.ts"
 
 let pgDatabases = 0
 
 /**
- * A fresh, migrated and seeded database for one backend: an in-memory PGlite by default, or, when
+ * A fresh, migrated and seeded database for one backend: an in-memory PGlite by default (the worker's previous one,
+ * reset to the template's state, when it can be: test/support/pglitePool.ts), or, when
  * `DATABASE_URL` names a PostgreSQL server (CI's scale-out run), a new database created on it.
  */
 export const freshDatabase = () => {
   const adminUrl = process.env["DATABASE_URL"]
-  if (adminUrl === undefined || adminUrl.trim() === "") return layerMemory
+  if (adminUrl === undefined || adminUrl.trim() === "") return layerMemoryWith({ reuse: seededPool })
   const name = `sf_test_${process.pid}_${++pgDatabases}`
   execFileSync("psql", [adminUrl, "-q", "-c", `CREATE DATABASE ${name}`], { stdio: "ignore" })
   const url = new URL(adminUrl)

@@ -139,6 +139,8 @@ export interface PgliteOptions extends StartupOptions {
   readonly dataDir: string
   /** A data-directory dump to start from (in-memory databases); see {@link PgliteClient.PgliteClientConfig}. */
   readonly loadDataDir?: Blob | undefined
+  /** Databases kept open for reuse (tests); see {@link PgliteClient.PgliteReuse}. */
+  readonly reuse?: PgliteClient.PgliteReuse | undefined
 }
 
 const pgliteDatabase = Layer.effect(
@@ -162,7 +164,7 @@ export const layerPglite = (
 ): Layer.Layer<SqlClient.SqlClient | PgliteClient.PgliteClient | Database, SqlError | Migrator.MigrationError> =>
   Layer.effectDiscard(prepare(options)).pipe(
     Layer.provideMerge(pgliteDatabase),
-    Layer.provideMerge(PgliteClient.layer({ dataDir: options.dataDir, loadDataDir: options.loadDataDir }))
+    Layer.provideMerge(PgliteClient.layer({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, reuse: options.reuse }))
   )
 
 /** Options of the PostgreSQL backend. */
@@ -357,6 +359,8 @@ export const memoryTemplate = (kind: Template): Effect.Effect<Blob, SqlError | M
 export interface MemoryOptions {
   /** `"seeded"` (default): migrated and seeded; `"migrated"`: empty tables; `"empty"`: no migrations. */
   readonly contents?: "seeded" | "migrated" | "empty" | undefined
+  /** Databases kept open for reuse, reset between their clients (test/support/pglitePool.ts). */
+  readonly reuse?: PgliteClient.PgliteReuse | undefined
 }
 
 /**
@@ -370,7 +374,7 @@ export const layerMemoryWith = (
   if (contents === "empty") return layerPglite({ dataDir: PgliteClient.memoryDataDir, migrate: false })
   return Layer.unwrap(
     Effect.map(memoryTemplate(contents), (loadDataDir) =>
-      layerPglite({ dataDir: PgliteClient.memoryDataDir, loadDataDir, seed: contents === "seeded" }))
+      layerPglite({ dataDir: PgliteClient.memoryDataDir, loadDataDir, seed: contents === "seeded", reuse: options.reuse }))
   )
 }
 

@@ -61,6 +61,21 @@ export interface PgliteClientConfig {
   readonly loadDataDir?: Blob | undefined
   /** Extra attributes added to the tracing span of every statement. */
   readonly spanAttributes?: Record<string, unknown> | undefined
+  /** Databases kept open for reuse instead of opened and closed (tests: test/support/pglitePool.ts). */
+  readonly reuse?: PgliteReuse | undefined
+}
+
+/**
+ * A keeper of open in-memory databases (tests): a client takes one instead of opening one, and gives it back
+ * instead of closing it, so the keeper can reset it for the next client.
+ */
+export interface PgliteReuse {
+  /** An open database for a new client, or `undefined` to open one from the config. */
+  readonly take: () => Promise<PGlite | undefined>
+  /** A database the client opened itself, before its first statement. */
+  readonly opened: (db: PGlite) => Promise<void>
+  /** Called with the client's database when its scope closes, instead of closing it. */
+  readonly release: (db: PGlite) => Promise<void>
 }
 
 /**
@@ -417,11 +432,18 @@ export const make = (
           // PGlite creates the data directory itself but not its missing parents (`.data/pglite`).
           if (!config.dataDir.includes("://")) await mkdir(dirname(resolve(config.dataDir)), { recursive: true })
           const options = config.loadDataDir === undefined ? { parsers } : { parsers, loadDataDir: config.loadDataDir }
-          return await PGlite.create(config.dataDir, options)
+          const kept = await config.reuse?.take()
+          if (kept !== undefined) return kept
+          const opened = await PGlite.create(config.dataDir, options)
+          await config.reuse?.opened(opened)
+          return opened
         },
         catch: (cause) => new SqlError({ reason: new ConnectionError({ cause, message: "Could not open PGlite", operation: "connect" }) })
       }),
-      (db) => semaphore.withPermit(Effect.promise(() => db.closed ? Promise.resolve() : db.close()))
+      (db) =>
+        semaphore.withPermit(Effect.promise(() =>
+          db.closed ? Promise.resolve() : config.reuse !== undefined ? config.reuse.release(db) : db.close()
+        ))
     )
     const connection = new PgliteConnection(db)
     const lease: Effect.Effect<SqlConnection.Connection, SqlError, Scope.Scope> = Effect.uninterruptibleMask((restore) =>

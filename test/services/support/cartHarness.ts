@@ -19,11 +19,12 @@ import type { ShopId } from "../../../core/domain/shop.ts"
 import { Cart } from "../../../core/services/Cart.ts"
 import { LiveData } from "../../../core/services/LiveData.ts"
 import { Signals } from "../../../core/services/Signals.ts"
-import { layerMemory } from "../../../demo/server/db/Database.ts"
+import { layerMemoryWith } from "../../../demo/server/db/Database.ts"
 import { SessionHandlers } from "../../../demo/server/handlers/session.ts"
 import { LiveHub, LiveRoutes } from "../../../demo/server/http/live.ts"
 import { CallPolicyLive, CsrfProtectionLive, CurrentSessionLive } from "../../../demo/server/http/middleware.ts"
 import { fetchClientLayerFor } from "../../support/msw.ts"
+import { seededPool } from "../../support/pglitePool.ts"
 import type { Backend } from "../../support/server.ts"
 import { testBaseUrl } from "../../support/server.ts"
 
@@ -45,7 +46,7 @@ export const cartBackend = (
   )
   const routes = Layer.mergeAll(apiRoutes, LiveRoutes).pipe(
     Layer.provide(LiveHub.layer),
-    Layer.provide(layerMemory),
+    Layer.provide(layerMemoryWith({ reuse: seededPool })),
     Layer.provide(NodeHttpServer.layerHttpServices)
   ) as Layer.Layer<any, never, never>
   const web = HttpRouter.toWebHandler(routes, { disableLogger: true })
