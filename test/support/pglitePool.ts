@@ -11,8 +11,8 @@
  * - the session: rolled back, settings and advisory locks reset.
  * A database is closed instead of kept (the next file restores a fresh one) when the reset cannot give the
  * template's state back: its catalogue changed (DDL, TRUNCATE, ANALYZE: a fingerprint of the system catalogues
- * differs), a changed table was not copied (too large to copy back cheaply), it failed or it is closed. At most one
- * database is kept per worker.
+ * differs), a changed table was not copied (too large to copy back cheaply), the reset failed, or it has served
+ * {@link filesAtMost} files. At most one database is kept per worker.
  */
 import type { PGlite } from "@electric-sql/pglite"
 import type { PgliteReuse } from "../../demo/server/db/PgliteClient.ts"
@@ -41,7 +41,6 @@ interface Kept {
 
 const kept = new WeakMap<PGlite, Kept>()
 let idle: PGlite | undefined
-let why = ""
 
 const quote = (name: string) => `"${name.replaceAll("\"", "\"\"")}"`
 
@@ -92,12 +91,12 @@ const prepare = async (db: PGlite): Promise<Kept> => {
 
 /** Gives the database the template's state back; `false` when it cannot (then it is closed). */
 const reset = async (db: PGlite, state: Kept): Promise<boolean> => {
-  if (++state.uses >= filesAtMost) { why = "uses"; return false }
+  if (++state.uses >= filesAtMost) return false
   await db.exec("ROLLBACK").catch(() => undefined)
   await db.exec("RESET ALL; DEALLOCATE ALL; SELECT pg_advisory_unlock_all()")
-  if (await fingerprint(db) !== state.fingerprint) { why = "fingerprint"; return false }
+  if (await fingerprint(db) !== state.fingerprint) return false
   const changed = (await db.query<{ name: string }>(`SELECT name FROM ${schema}.changed ORDER BY name`)).rows.map((row) => row.name)
-  if (changed.some((name) => !state.copied.has(name))) { why = changed.filter((name) => !state.copied.has(name)).join(" "); return false }
+  if (changed.some((name) => !state.copied.has(name))) return false
   const statements = ["BEGIN", "SET LOCAL session_replication_role = replica"]
   for (const name of changed) {
     const columns = state.copied.get(name)!
@@ -118,14 +117,12 @@ export const seededPool: PgliteReuse = {
     return db
   },
   opened: async (db) => {
-    if (process.env["SF_POOL_LOG"]) (await import("node:fs")).appendFileSync(process.env["SF_POOL_LOG"], `${(globalThis as any).__vitest_worker__?.filepath} restored\n`)
     kept.set(db, await prepare(db))
   },
   release: async (db) => {
     const state = kept.get(db)
     const reusable = state !== undefined && idle === undefined && !db.closed &&
-      await reset(db, state).catch((error) => { why = String(error); return false })
-    if (process.env["SF_POOL_LOG"]) (await import("node:fs")).appendFileSync(process.env["SF_POOL_LOG"], `${(globalThis as any).__vitest_worker__?.filepath} ${reusable ? "reset" : "closed " + why}\n`)
+      await reset(db, state).catch(() => false)
     if (reusable && idle === undefined) idle = db
     else if (!db.closed) await db.close()
   }
