@@ -15,7 +15,8 @@
  * which a memory-pressure collection gives back, so a leak shows in what is still needed after it. BENCH_ONLY (a regular expression) measures only
  * the scenarios whose names (or kind, `reads` or `writes`) match it, e.g. `BENCH_ONLY='session|listing'`, and skips the memory run.
  * Where DATABASE_URL's server loads `pg_stat_statements` (and the extension exists in its admin database), it
- * also prints the statements each scenario runs per request, counted by PostgreSQL.
+ * also prints the statements each scenario runs per request, counted by PostgreSQL. BENCH_SERVER_NODE_ARGS adds Node
+ * options to the measured server's command line (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for a profile).
  *
  * @module
  */
@@ -61,9 +62,12 @@ const waitFor = async (url: string, child: ChildProcess) => {
   throw new Error(`${url} did not answer within 300 s`)
 }
 
-const start = async (script: string, env: Record<string, string>, nodeFlags: ReadonlyArray<string> = []) => {
+/** Node options of the measured server only (BENCH_SERVER_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
+const serverNodeArgs = (process.env["BENCH_SERVER_NODE_ARGS"] ?? "").split(" ").filter((arg) => arg !== "")
+
+const start = async (script: string, env: Record<string, string>, nodeArgs: ReadonlyArray<string> = []) => {
   const port = await freePort()
-  const child = spawn(process.execPath, [...nodeFlags, script], {
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "ignore", "inherit"]
@@ -272,7 +276,7 @@ const listingPath = async (base: string, headers: Record<string, string>): Promi
 const benchServer = async (target: string, env: Record<string, string>, statements?: () => number) => {
   console.error(`${target}: starting`)
   const memoryFile = join(tmpdir(), `sf-bench-memory-${randomUUID()}.json`)
-  const { base, child } = await start("demo/server/main.ts", { ...env, BENCH_MEMORY_PROBE: memoryFile }, probedServerFlags)
+  const { base, child } = await start("demo/server/main.ts", { ...env, BENCH_MEMORY_PROBE: memoryFile }, [...probedServerFlags, ...serverNodeArgs])
   try {
     const one = await shopper(base)
     const variants = (await variantsInStock(base, one.headers)).slice(0, 3)
