@@ -9,19 +9,26 @@
  * product listing page (a category's first page); cart writes with a valid session and CSRF token:
  * add-to-cart then change-amount back to 1, in turn (50 shoppers with carts of 3 lines, which stay
  * that size). Then the server's RSS at idle, after the scenarios and after 100,000 more requests
- * spread over all those endpoints (BENCH_MEMORY_REQUESTS; 0 skips it). BENCH_ONLY (a regular expression) measures only
+ * spread over all those endpoints (BENCH_MEMORY_REQUESTS; 0 skips it); at idle and at the end also once the server has
+ * been idle for 10 s, before and after the collection V8 runs under memory pressure (`test/bench/memoryProbe.ts`,
+ * preloaded into the server): RSS right after a burst includes the free heap pages V8 keeps pooled for the next one,
+ * which a memory-pressure collection gives back, so a leak shows in what is still needed after it. BENCH_ONLY (a regular expression) measures only
  * the scenarios whose names (or kind, `reads` or `writes`) match it, e.g. `BENCH_ONLY='session|listing'`, and skips the memory run.
  * Where DATABASE_URL's server loads `pg_stat_statements` (and the extension exists in its admin database), it
- * also prints the statements each scenario runs per request, counted by PostgreSQL.
+ * also prints the statements each scenario runs per request, counted by PostgreSQL. BENCH_SERVER_NODE_ARGS adds Node
+ * options to the measured server's command line (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for a profile).
  *
  * @module
  */
 import autocannon from "autocannon"
 import { type ChildProcess, execFileSync, spawn } from "node:child_process"
 import { randomUUID } from "node:crypto"
-import { readFileSync } from "node:fs"
+import { existsSync, readFileSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { createServer } from "node:net"
 import { fileURLToPath } from "node:url"
+import type { MemoryFigures } from "./memoryProbe.ts"
 
 const root = fileURLToPath(new URL("../..", import.meta.url))
 const seconds = Number(process.env["BENCH_SECONDS"] ?? 10)
@@ -55,9 +62,12 @@ const waitFor = async (url: string, child: ChildProcess) => {
   throw new Error(`${url} did not answer within 300 s`)
 }
 
-const start = async (script: string, env: Record<string, string>) => {
+/** Node options of the measured server only (BENCH_SERVER_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
+const serverNodeArgs = (process.env["BENCH_SERVER_NODE_ARGS"] ?? "").split(" ").filter((arg) => arg !== "")
+
+const start = async (script: string, env: Record<string, string>, nodeArgs: ReadonlyArray<string> = []) => {
   const port = await freePort()
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "ignore", "inherit"]
@@ -76,6 +86,26 @@ const rssMiB = (child: ChildProcess): number => {
   const status = readFileSync(`/proc/${child.pid}/status`, "utf8")
   const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
   return Math.round(kib / 1024)
+}
+
+/** Node flags of a benchmarked server: the memory probe (`test/bench/memoryProbe.ts`) preloaded. */
+const probedServerFlags = ["--expose-gc", "--import", "./test/bench/memoryProbe.ts"]
+
+/**
+ * The server's RSS in MiB once it has been idle for `quietMs` (V8's memory reducer starts 8 s after the allocation
+ * rate drops) and after the probe's memory-pressure collection: what the process still needs, not the free heap
+ * pages V8 keeps pooled for the next burst.
+ */
+const settledRssMiB = async (child: ChildProcess, file: string, quietMs = 10_000): Promise<{ readonly held: number; readonly needed: number }> => {
+  await new Promise((resolve) => setTimeout(resolve, quietMs))
+  const held = rssMiB(child)
+  const last = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as MemoryFigures).sequence : 0
+  child.kill("SIGUSR2")
+  for (let i = 0; i < 600; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    if (existsSync(file) && (JSON.parse(readFileSync(file, "utf8")) as MemoryFigures).sequence > last) return { held, needed: rssMiB(child) }
+  }
+  throw new Error("the server's memory probe did not answer within 60 s")
 }
 
 /** The CPU time (user and system) the process `child` has used so far, ms. */
@@ -245,7 +275,8 @@ const listingPath = async (base: string, headers: Record<string, string>): Promi
 
 const benchServer = async (target: string, env: Record<string, string>, statements?: () => number) => {
   console.error(`${target}: starting`)
-  const { base, child } = await start("demo/server/main.ts", env)
+  const memoryFile = join(tmpdir(), `sf-bench-memory-${randomUUID()}.json`)
+  const { base, child } = await start("demo/server/main.ts", { ...env, BENCH_MEMORY_PROBE: memoryFile }, [...probedServerFlags, ...serverNodeArgs])
   try {
     const one = await shopper(base)
     const variants = (await variantsInStock(base, one.headers)).slice(0, 3)
@@ -279,6 +310,8 @@ const benchServer = async (target: string, env: Record<string, string>, statemen
 
     await load({ url: `${base}/api/session`, headers: one.headers, duration: 2 })
     const idle = rssMiB(child)
+    const memoryRun = memoryRequests > 0 && only === undefined
+    const settledIdle = memoryRun ? await settledRssMiB(child, memoryFile) : undefined
     for (const read of reads) {
       if (selected(read.scenario, "reads")) await measure(target, read.scenario, { url: `${base}${read.path}`, headers: one.headers })
     }
@@ -291,9 +324,9 @@ const benchServer = async (target: string, env: Record<string, string>, statemen
     }
 
     // RSS after the scenarios, then after `memoryRequests` more spread over every endpoint above (a shop's mix:
-    // mostly reads, some cart writes).
+    // mostly reads, some cart writes); each also once the server is idle, after a memory-pressure collection.
     const before = rssMiB(child)
-    if (memoryRequests <= 0 || only !== undefined) return { target, idle, before, after: before, errors: 0 }
+    if (!memoryRun) return { target, idle, before, after: before, errors: 0, settledIdle, settledAfter: undefined }
     const mixed = await new Promise<autocannon.Result>((resolve, reject) =>
       autocannon({
         url: base,
@@ -307,9 +340,11 @@ const benchServer = async (target: string, env: Record<string, string>, statemen
         ]
       }, (e, r) => e ? reject(e) : resolve(r)))
     const after = rssMiB(child)
-    return { target, idle, before, after, errors: mixed.errors + mixed.timeouts + mixed.non2xx }
+    const settledAfter = await settledRssMiB(child, memoryFile)
+    return { target, idle, before, after, errors: mixed.errors + mixed.timeouts + mixed.non2xx, settledIdle, settledAfter }
   } finally {
     child.kill("SIGTERM")
+    rmSync(memoryFile, { force: true })
   }
 }
 
@@ -349,6 +384,13 @@ const main = async () => {
   console.log(`|---|--:|--:|--:|--:|--:|--:|`)
   for (const row of memory) {
     console.log(`| ${row.target} | ${row.idle} | ${row.before} | ${row.after} | ${row.errors} | ${growth(row.before, row.after)} | ${growth(row.idle, row.after)} |`)
+  }
+  console.log(`\nOnce idle (10 s) and after a memory-pressure collection (the heap pages V8 keeps pooled go back to the system):`)
+  console.log(`\n| target | RSS at idle: held MiB | needed | after the scenarios and ${memoryRequests} more, idle: held | needed | growth of what is needed |`)
+  console.log(`|---|--:|--:|--:|--:|--:|`)
+  for (const row of memory) {
+    if (row.settledIdle === undefined || row.settledAfter === undefined) continue
+    console.log(`| ${row.target} | ${row.settledIdle.held} | ${row.settledIdle.needed} | ${row.settledAfter.held} | ${row.settledAfter.needed} | ${growth(row.settledIdle.needed, row.settledAfter.needed)} |`)
   }
   if (statementCounts.length > 0) {
     console.log(`\n| PostgreSQL statements per request | first | then (mean of 20) |`)

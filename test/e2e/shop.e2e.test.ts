@@ -73,6 +73,14 @@ const emptyCart = async (page: Page, shopId: ShopId) => {
   }
 }
 
+/** The counts of the cart's lines as the server has them (load-cart, with the page's session). */
+const serverCounts = (page: Page): Promise<ReadonlyArray<number>> =>
+  page.evaluate(async () => {
+    const response = await fetch("/api/v2/cart.cart-api/load-cart", { headers: { "x-requested-with": "XMLHttpRequest" } })
+    const body = (await response.json()) as { cartItems?: ReadonlyArray<{ count: number }> }
+    return (body.cartItems ?? []).map((line) => line.count)
+  })
+
 /** Opens the first in-stock product of a category listing sorted by price and adds `amount` to the cart. */
 const addFirstProduct = async (page: Page, shopId: ShopId) => {
   const t = text(shopId)
@@ -188,7 +196,9 @@ describe("a purchase in the browser", () => {
       await expect.poll(() => quantity.inputValue()).toBe("2")
       await page.getByRole("button", { name: t("sf_increase") }).first().click()
       await expect.poll(() => quantity.inputValue()).toBe("3")
+      // The reload comes once the server has the last amount (the cart service sends it after its debounce).
       await page.waitForTimeout(1200)
+      await expect.poll(() => serverCounts(page), { timeout: 20_000 }).toEqual([3])
       await page.reload()
       await expect.poll(() => page.getByRole("textbox", { name: t("sf_quantity") }).first().inputValue()).toBe("3")
       if (shopId === "CZ10MA") {

@@ -91,6 +91,20 @@ export type IdempotencyClaim = "first" | "last"
  */
 export const claimOf = (changes: IdempotentChanges): IdempotencyClaim => changes === "transaction" ? "last" : "first"
 
+/**
+ * The claim of `key` in `scope` that a change made in one statement stores with its `answer` (plain JSON data) in
+ * that statement, as {@link withIdempotencyKey} would store it (same fingerprint of `fingerprint`, same status, same
+ * expiry): a later call with the key then replays the answer.
+ */
+export const statementKeyClaim = (scope: string, key: string, fingerprint: unknown, answer: unknown) => ({
+  scope,
+  key,
+  hash: fingerprint === undefined ? null : fingerprintOf(fingerprint),
+  response: JSON.stringify(answer ?? null),
+  ttlHours: idempotencyKeyTtlHours,
+  status: storedResponseStatus
+})
+
 /** A retry found its key taken when it stored its answer: its transaction rolls back and the stored answer is replayed. */
 class KeyTaken extends Data.TaggedError("KeyTaken")<{}> {}
 

@@ -19,14 +19,14 @@ import { ShopApi } from "../../../core/api/ShopApi.ts"
 import type { BundleType } from "../../../core/domain/cart.ts"
 import { flashMessage, genericErrorFlash } from "../../../core/domain/flash.ts"
 import { orDieOnSql } from "../domain/account/common.ts"
-import { addToCart } from "../domain/cart/adding.ts"
+import { addToCart, addVariantAtOnce } from "../domain/cart/adding.ts"
 import { applyDiscount, removeDiscount } from "../domain/cart/discounts.ts"
 import { attachBundle, detachBundle } from "../domain/cart/bundles.ts"
 import { type CartChange, cartFlashKeys, type CartNotFound, CartRefused } from "../domain/cart/errors.ts"
 import { cartResponse } from "../domain/cart/responses.ts"
 import { changeAmount, deleteItems } from "../domain/cart/amounts.ts"
 import { type PaymentContext } from "../domain/cart/billingMethods.ts"
-import { type IdempotencyKeyReused, requestIdempotencyKey, withIdempotencyKey } from "../domain/idempotency.ts"
+import { type IdempotencyKeyReused, requestIdempotencyKey, statementKeyClaim, withIdempotencyKey } from "../domain/idempotency.ts"
 
 /** The payment context of a request: wallet support from the {@link walletSupportedHeader} header (default none). */
 export const paymentContextOf = (request: HttpServerRequest.HttpServerRequest): PaymentContext => ({
@@ -130,13 +130,21 @@ export const CartHandlers = HttpApiBuilder.group(ShopApi, "cart", (handlers) =>
         const extended = payload.extended ?? false
         const payment = paymentContextOf(request)
         const services = (payload.services ?? []).map((service) => ({ type: service.type, bundleId: service.bundleId }))
+        const scope = `cart.addToCart:cart-${session.cartId}`
+        const ok = (result: CartChange) =>
+          cartResponse(session.cartId, "ok", { extended, flashes: result.flashes, payment, state: result.state })
+        // A line of the cached cart: one statement, the key stored with the answer in it; else the general way.
+        const atOnce = services.length === 0
+          ? addVariantAtOnce(session.cartId, payload.variantId, payload.amount, ok, key === undefined ? undefined : (response) =>
+            statementKeyClaim(scope, key, payload, response))
+          : Effect.succeed(undefined)
         const apply = addToCart(session.cartId, { variantId: payload.variantId }, payload.amount, services).pipe(
-          Effect.flatMap((result) =>
-            cartResponse(session.cartId, "ok", { extended, flashes: result.flashes, payment, state: result.state })),
+          Effect.flatMap(ok),
           Effect.catchTag("CartRefused", (refusal) =>
             cartResponse(session.cartId, "error", { extended, flashes: [refusal.flash], payment }))
         )
-        return yield* withIdempotencyKey(`cart.addToCart:cart-${session.cartId}`, key, apply, { fingerprint: payload, changes: "transaction" })
+        const general = withIdempotencyKey(scope, key, apply, { fingerprint: payload, changes: "transaction" })
+        return yield* Effect.flatMap(atOnce, (done) => done === undefined ? general : Effect.succeed(done))
           .pipe(
             Effect.catchTags({
               IdempotencyKeyReused: () =>

@@ -63,6 +63,15 @@ const sizeOf = (replay: Replay): number => {
   return size
 }
 
+/**
+ * A copy of `bytes` in an ArrayBuffer of its own: `Buffer.from` copies a small body into a slice of Node's shared
+ * 8 KiB pool, and a kept slice would hold the whole slab (the byte budget counts only the body).
+ */
+const ownBytes = (bytes: Uint8Array): Buffer => {
+  const copy = new Uint8Array(bytes)
+  return Buffer.from(copy.buffer, 0, copy.length)
+}
+
 /** Characters a session cookie value the fast path accepts may have (anything else goes through the pipeline). */
 const plainCookieValue = /^[A-Za-z0-9_\-.~]+$/
 
@@ -137,7 +146,7 @@ export class FastReads {
       validUntil: record.validUntil,
       status: response.status,
       headers,
-      body: Buffer.from(body.body)
+      body: ownBytes(body.body)
     }
     this.replays.set(key, replay)
     this.bytes += sizeOf(replay)

@@ -10,7 +10,7 @@ import { type BundleType } from "../../../../core/domain/cart.ts"
 import { clampQuantity } from "../../../../core/domain/quantity.ts"
 import { type CartChange, cartFlashKeys, CartNotFound, CartRefused, type CartRequirements, notFound, notice, refused } from "./errors.ts"
 import { cartChangedChannel } from "../../db/Database.ts"
-import { cachedBefore, cartVersionSetting, countAllowed, inTransaction, mutateCart, settleCart, withLineCount } from "./mutation.ts"
+import { cachedBefore, cachedOpenCart, cartVersionSetting, countAllowed, inTransaction, mutateCart, setLineCountAtOnce, settleCart, type StatementKeyClaim, withLineCount } from "./mutation.ts"
 import { type CartLine, type CartState, readCart } from "./reading.ts"
 
 // -----------------------------------------------------------------------------------------------
@@ -146,6 +146,39 @@ const addVariant = (
     if (state !== undefined) yield* settleCart(state)
     return { itemId: written.item_id, flashes: count === wanted ? [] : [notice(cartFlashKeys.amountClamped, "warning")], state }
   }))
+
+/**
+ * {@link addToCart} of pieces of a variant the cached cart already holds as a line of its own, without services, in
+ * one statement ({@link setLineCountAtOnce}): decided from the process's cached cart and the stock it shows, the answer
+ * (`answer` of the change) built before the statement so that `claim` can store it with the idempotency key in that
+ * same statement. Undefined when it does not apply (no cached cart, a new line, a refusal: those are decided under
+ * the cart's lock) or when the statement changed nothing (the cart or the stock moved on, the key is taken): the
+ * caller then runs {@link addToCart}, which decides from the truth.
+ */
+export const addVariantAtOnce = <A, E, R>(
+  cartId: number,
+  variantId: number,
+  amount: number,
+  answer: (change: AddResult) => Effect.Effect<A, E, R>,
+  claim: ((answer: A) => StatementKeyClaim) | undefined
+): Effect.Effect<A | undefined, E | SqlError, R | SqlClient.SqlClient> =>
+  Effect.gen(function*() {
+    const base = yield* cachedOpenCart(cartId)
+    if (base === undefined) return undefined
+    const line = variantLine(base, variantId)
+    if (line === undefined) return undefined
+    const wanted = line.count + amount
+    const count = clampQuantity(wanted)
+    if (line.stock <= 0 || !countAllowed(count, line.count, line.stock)) return undefined
+    const state = withLineCount(base, base.version + 1, line.itemId, count)
+    const response = yield* answer({
+      itemId: line.itemId,
+      flashes: count === wanted ? [] : [notice(cartFlashKeys.amountClamped, "warning")],
+      state
+    })
+    const applied = yield* setLineCountAtOnce(state, line.itemId, count, { variantId, stock: line.stock }, claim?.(response))
+    return applied ? response : undefined
+  })
 
 /** {@link addToCart} of a bonus set, or with services: the general change under {@link mutateCart}. */
 const addWithServices = (

@@ -8,13 +8,38 @@ import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import { clampQuantity } from "../../../../core/domain/quantity.ts"
 import { type CartChange, cartFlashKeys, CartNotFound, CartRefused, type CartRequirements, notFound, notice, refused } from "./errors.ts"
-import { countAllowed, lineOf, mustRead, mutateCart, settleCart, withLineCount } from "./mutation.ts"
+import { cachedOpenCart, countAllowed, lineOf, mustRead, mutateCart, setLineCountAtOnce, settleCart, withLineCount } from "./mutation.ts"
 
 /**
  * Sets the count of a cart item (clamped to 1..30, §5). Lowering is always allowed; raising is refused (flash) when
  * the stock does not allow it; a gift's count is fixed. An unknown item is {@link CartNotFound}.
+ *
+ * A change that raises nothing, of a line of the process's cached cart, is made in one statement
+ * ({@link setLineCountAtOnce}: decided from the cached cart, applied only while the cart is still at that version);
+ * anything else, and a cart that moved on meanwhile, under the cart's lock in a transaction.
  */
 export const changeAmount = (
+  cartId: number,
+  itemId: number,
+  amount: number
+): Effect.Effect<CartChange, SqlError | CartNotFound | CartRefused, CartRequirements> =>
+  Effect.flatMap(changeAmountAtOnce(cartId, itemId, amount), (done) =>
+    done === undefined ? changeAmountLocked(cartId, itemId, amount) : Effect.succeed(done))
+
+/** {@link changeAmount} in one statement when it lowers or keeps a non-gift line of the cached cart; undefined otherwise. */
+const changeAmountAtOnce = (cartId: number, itemId: number, amount: number): Effect.Effect<CartChange | undefined, SqlError, CartRequirements> =>
+  Effect.gen(function*() {
+    const base = yield* cachedOpenCart(cartId)
+    const line = base?.lines.find((candidate) => candidate.itemId === itemId)
+    const count = clampQuantity(amount)
+    if (base === undefined || line === undefined || line.gift || count > line.count) return undefined
+    const after = withLineCount(base, base.version + 1, itemId, count)
+    if (!(yield* setLineCountAtOnce(after, itemId, count, undefined, undefined))) return undefined
+    return { flashes: count === amount ? [] : [notice(cartFlashKeys.amountClamped, "warning")], state: after }
+  })
+
+/** {@link changeAmount} under the cart's lock, in a transaction. */
+const changeAmountLocked = (
   cartId: number,
   itemId: number,
   amount: number

@@ -154,3 +154,112 @@ export const inTransaction = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.E
     const open = yield* Effect.serviceOption(sql.transactionService)
     return yield* (open._tag === "Some" ? effect : sql.withTransaction(effect))
   })
+
+/** The idempotency key a change made in one statement stores with its answer (see {@link setLineCountAtOnce}). */
+export interface StatementKeyClaim {
+  /** The key's scope (`withIdempotencyKey`'s). */
+  readonly scope: string
+  /** The key. */
+  readonly key: string
+  /** The request's fingerprint hash, or null. */
+  readonly hash: string | null
+  /** The answer stored with the key, as JSON text. */
+  readonly response: string
+  /** How long the key is kept, in hours: an older key is taken over. */
+  readonly ttlHours: number
+  /** The HTTP status stored with the answer. */
+  readonly status: number
+}
+
+/**
+ * What {@link setLineCountAtOnce} checks of the line's article at the moment of the change: the variant is still
+ * sold in the cart's shop (active product, a price) with exactly `stock` pieces in stock, the stock the change was
+ * decided with.
+ */
+export interface StatementStockCheck {
+  readonly variantId: number
+  readonly stock: number
+}
+
+/**
+ * Sets the count of the line `itemId` of `after`'s cart in ONE statement and no explicit transaction (a statement
+ * is atomic on its own), for a change decided from the process's cached cart at `after.version - 1`: the statement
+ * locks the cart only while it still is open at that version (and, with `check`, while the article's stock is the
+ * one decided with), stores `claim` (the idempotency key with the answer) when it is given and free, and only then
+ * bumps the version, changes the line, marks the versioned notice (migration 18) and notifies live data.
+ *
+ * Answers whether the change was applied. `false` changed nothing: the cart moved on (another write, another
+ * server), the stock changed, or the key is taken; the caller then makes the change the general way, under the
+ * cart's lock in a transaction, which decides from the truth. On success the cart `after` is kept in the read cache
+ * and the running call keeps it (`SettledCarts`). Not for use inside an open transaction (the caller checks it).
+ */
+export const setLineCountAtOnce = (
+  after: CartState,
+  itemId: number,
+  count: number,
+  check: StatementStockCheck | undefined,
+  claim: StatementKeyClaim | undefined
+): Effect.Effect<boolean, SqlError, SqlClient.SqlClient> =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const cartId = after.cartId
+    const before = after.version - 1
+    const stockCheck = check === undefined ? sql`` : sql`
+      AND EXISTS (
+        SELECT 1 FROM variants v
+        JOIN products p ON p.product_id = v.product_id
+        JOIN prices pr ON pr.variant_id = v.variant_id
+        LEFT JOIN stock st ON st.variant_id = v.variant_id
+        WHERE v.variant_id = ${check.variantId} AND v.shop_id = c.shop_id AND p.active AND COALESCE(st.in_stock, 0) = ${check.stock})`
+    const claimed = claim === undefined ? sql`` : sql`
+      claimed AS (
+        INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response)
+        SELECT ${claim.scope}, ${claim.key}, ${claim.hash}, ${claim.status}, ${claim.response}::jsonb FROM locked
+        ON CONFLICT (scope, key) DO UPDATE
+          SET request_hash = EXCLUDED.request_hash, status_code = EXCLUDED.status_code, response = EXCLUDED.response,
+              created_at = now()
+          WHERE idempotency_keys.created_at < now() - make_interval(hours => ${claim.ttlHours})
+        RETURNING key),`
+    const keyFree = claim === undefined ? sql`` : sql`AND EXISTS (SELECT 1 FROM claimed)`
+    const rows = yield* sql<{ readonly version: number | null }>`
+      WITH locked AS (
+        SELECT c.cart_id FROM carts c
+        WHERE c.cart_id = ${cartId} AND c.version = ${before} AND c.status = 'open' ${stockCheck}
+        FOR UPDATE OF c),
+      ${claimed}
+      touched AS (
+        UPDATE carts SET version = version + 1, updated_at = now()
+        WHERE cart_id IN (SELECT cart_id FROM locked) ${keyFree}
+        RETURNING cart_id, version),
+      changed AS (
+        UPDATE cart_items SET count = ${count}
+        WHERE cart_item_id = ${itemId} AND cart_id IN (SELECT cart_id FROM touched)
+        RETURNING cart_item_id)
+      SELECT t.version, (SELECT count(*) FROM changed) AS changed,
+             pg_notify(${cartChangedChannel}, ${JSON.stringify({ cartId })}) AS notified,
+             set_config(${cartVersionSetting}, t.cart_id || ':' || t.version, true) AS marked
+      FROM touched t`
+    const version = rows[0]?.version
+    if (version === undefined || version === null) return false
+    if (version !== after.version) return yield* Effect.die(`cart ${cartId}: one-statement change reached version ${version}, not ${after.version}`)
+    const cache = yield* Effect.serviceOption(ReadCache)
+    if (cache._tag === "Some") {
+      const settled = yield* SettledCarts
+      if (cache.value.settleCart(cartId, version, after, yield* Clock.currentTimeMillis)) settled?.add(cartId)
+    }
+    return true
+  })
+
+/**
+ * The process's cached cart `cartId` when it is open (the cart a change in one statement decides from, see
+ * {@link setLineCountAtOnce}), when no transaction is open and the cache is on; undefined otherwise.
+ */
+export const cachedOpenCart = (cartId: number): Effect.Effect<CartState | undefined, never, SqlClient.SqlClient> =>
+  Effect.gen(function*() {
+    const cache = yield* Effect.serviceOption(ReadCache)
+    if (cache._tag === "None") return undefined
+    const sql = yield* SqlClient.SqlClient
+    if ((yield* Effect.serviceOption(sql.transactionService))._tag === "Some") return undefined
+    const state = cache.value.carts.peek(cartId, yield* Clock.currentTimeMillis) as CartState | undefined
+    return state !== undefined && state.status === "open" && state.cartId === cartId ? state : undefined
+  })
