@@ -22,17 +22,21 @@ export const nonFiniteAmountText = ""
 interface Formatters {
   /** No decimals: for amounts that are whole at two decimals. */
   readonly whole: Intl.NumberFormat
-  /** Exactly two decimals. */
-  readonly cents: Intl.NumberFormat
+  /** Exactly two decimals; created on first use (a page of whole prices never needs it). */
+  readonly cents: () => Intl.NumberFormat
 }
 
 type FormatterOptions = Omit<Intl.NumberFormatOptions, "minimumFractionDigits" | "maximumFractionDigits">
 
 const build = (locale: string, options: FormatterOptions): Formatters => {
-  const make = (locales: string): Formatters => ({
-    whole: new Intl.NumberFormat(locales, { ...options, minimumFractionDigits: 0, maximumFractionDigits: 0 }),
-    cents: new Intl.NumberFormat(locales, { ...options, minimumFractionDigits: 2, maximumFractionDigits: 2 })
-  })
+  const make = (locales: string): Formatters => {
+    const whole = new Intl.NumberFormat(locales, { ...options, minimumFractionDigits: 0, maximumFractionDigits: 0 })
+    let cents: Intl.NumberFormat | undefined
+    return {
+      whole,
+      cents: () => (cents ??= new Intl.NumberFormat(locales, { ...options, minimumFractionDigits: 2, maximumFractionDigits: 2 }))
+    }
+  }
   try {
     return make(locale)
   } catch {
@@ -52,14 +56,11 @@ const decimalFormatters = (locale: string): Formatters => {
   return formatters
 }
 
-const isCurrencyCode = (currency: string): boolean => {
-  try {
-    new Intl.NumberFormat(fallbackLocale, { style: "currency", currency })
-    return true
-  } catch {
-    return false
-  }
-}
+/**
+ * Whether `Intl` takes the text as a currency code: ECMA-402's IsWellFormedCurrencyCode (three ASCII letters, any
+ * case), checked without creating a formatter (each costs time on a phone's first render).
+ */
+const isCurrencyCode = (currency: string): boolean => /^[A-Za-z]{3}$/.test(currency)
 
 /** Currency formatters per (locale, currency), memoised; `null` when the currency is not an ISO 4217 code. */
 const currencyFormatters = (locale: string, currency: string): Formatters | null => {
@@ -75,7 +76,7 @@ const currencyFormatters = (locale: string, currency: string): Formatters | null
 
 const dropZeroDecimal = (formatters: Formatters, amount: number): string => {
   if (Number.isInteger(amount)) return formatters.whole.format(amount)
-  const parts = formatters.cents.formatToParts(amount)
+  const parts = formatters.cents().formatToParts(amount)
   const zeroDecimal = parts.every((part) => part.type !== "fraction" || /^0*$/.test(part.value))
   return zeroDecimal ? formatters.whole.format(amount) : parts.map((part) => part.value).join("")
 }

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { useEffect, useState } from "react"
+import { startTransition, useEffect, useState } from "react"
 import { deviceFor, resizeDebounceMs, type Device } from "../../../core/domain/layout/breakpoints.ts"
 
 /** Options of {@link useDevice}. */
@@ -16,7 +16,7 @@ export interface UseDeviceOptions {
 
 /**
  * The current device class: `fallback` during server rendering and the first render (so hydration matches), then
- * the window's, updated 300 ms after the last resize (or at once with `debounce: false`; React skips the re-render
+ * the window's (that first change rendered as a transition), updated 300 ms after the last resize (or at once with `debounce: false`; React skips the re-render
  * while the class stays the same).
  *
  * @example
@@ -30,7 +30,10 @@ export const useDevice = (fallback: Device = "mobile", { debounce = true }: UseD
   const [device, setDevice] = useState<Device>(fallback)
   useEffect(() => {
     const follow = () => setDevice(deviceFor(window.innerWidth))
-    follow()
+    // The first read, right after hydration, is a transition: on a phone it swaps what the server rendered for the
+    // desktop (the header's whole menu) for the mobile parts, a render React splits into short tasks and interrupts
+    // for the shopper's first tap instead of one long task.
+    startTransition(follow)
     let timer: ReturnType<typeof setTimeout> | undefined
     const onResize = debounce
       ? () => {
