@@ -131,7 +131,9 @@ export const watchErrors = (page: Page, ignore: (text: string) => boolean = () =
   const errors: Array<string> = []
   page.on("pageerror", (error) => errors.push(`pageerror: ${String(error)}`))
   page.on("console", (message) => {
-    if (message.type() === "error" && !ignore(message.text())) errors.push(`console: ${message.text()}`)
+    // A failed request's message does not name it: its location does (which call answered 403 under load).
+    const where = message.location().url
+    if (message.type() === "error" && !ignore(message.text())) errors.push(`console: ${message.text()}${where ? ` (${where})` : ""}`)
   })
   return errors
 }
