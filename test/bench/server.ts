@@ -380,17 +380,21 @@ const main = async () => {
     console.log(`| ${row.target} | ${row.scenario} | ${pad(row.rps, 6)} | ${pad(row.p50, 4)} | ${pad(row.p99, 4)} | ${pad(row.errors, 3)} | ${pad(((100 * row.rps) / baseline).toFixed(1), 5)} % |`)
   }
   const growth = (from: number, to: number) => `${(((to - from) / from) * 100).toFixed(1)} %`
-  console.log(`\n| target | RSS idle MiB | after the scenarios | after ${memoryRequests} more (all endpoints) | errors | growth over the ${memoryRequests} | growth from idle |`)
-  console.log(`|---|--:|--:|--:|--:|--:|--:|`)
-  for (const row of memory) {
-    console.log(`| ${row.target} | ${row.idle} | ${row.before} | ${row.after} | ${row.errors} | ${growth(row.before, row.after)} | ${growth(row.idle, row.after)} |`)
-  }
-  console.log(`\nOnce idle (10 s) and after a memory-pressure collection (the heap pages V8 keeps pooled go back to the system):`)
-  console.log(`\n| target | RSS at idle: held MiB | needed | after the scenarios and ${memoryRequests} more, idle: held | needed | growth of what is needed |`)
-  console.log(`|---|--:|--:|--:|--:|--:|`)
-  for (const row of memory) {
-    if (row.settledIdle === undefined || row.settledAfter === undefined) continue
-    console.log(`| ${row.target} | ${row.settledIdle.held} | ${row.settledIdle.needed} | ${row.settledAfter.held} | ${row.settledAfter.needed} | ${growth(row.settledIdle.needed, row.settledAfter.needed)} |`)
+  // The memory run is skipped with BENCH_ONLY or BENCH_MEMORY_REQUESTS=0: no table then.
+  const measuredMemory = memory.filter((row) => row.settledIdle !== undefined && row.settledAfter !== undefined)
+  if (measuredMemory.length > 0) {
+    console.log(`\n| target | RSS idle MiB | after the scenarios | after ${memoryRequests} more (all endpoints) | errors | growth over the ${memoryRequests} | growth from idle |`)
+    console.log(`|---|--:|--:|--:|--:|--:|--:|`)
+    for (const row of measuredMemory) {
+      console.log(`| ${row.target} | ${row.idle} | ${row.before} | ${row.after} | ${row.errors} | ${growth(row.before, row.after)} | ${growth(row.idle, row.after)} |`)
+    }
+    console.log(`\nOnce idle (10 s) and after a memory-pressure collection (the heap pages V8 keeps pooled go back to the system):`)
+    console.log(`\n| target | RSS at idle: held MiB | needed | after the scenarios and ${memoryRequests} more, idle: held | needed | growth of what is needed |`)
+    console.log(`|---|--:|--:|--:|--:|--:|`)
+    for (const row of measuredMemory) {
+      if (row.settledIdle === undefined || row.settledAfter === undefined) continue
+      console.log(`| ${row.target} | ${row.settledIdle.held} | ${row.settledIdle.needed} | ${row.settledAfter.held} | ${row.settledAfter.needed} | ${growth(row.settledIdle.needed, row.settledAfter.needed)} |`)
+    }
   }
   if (statementCounts.length > 0) {
     console.log(`\n| PostgreSQL statements per request | first | then (mean of 20) |`)
