@@ -221,7 +221,8 @@ export const CallPolicyClient = HttpApiMiddleware.layerClient(
         // No token yet (a first visit's first add to cart) or the session moved on (a login in another tab, a
         // session rotated while the page slept): take the session's current token once and send the call again;
         // the shopper loses nothing.
-        const fresh = yield* sessionToken(next, carried, prepare(carried, yield* Ref.get(state)))
+        // Asked under a shared permit: a session switch cannot answer in between and leave its old token recorded.
+        const fresh = yield* sessionLock.withPermit(sessionToken(next, carried, prepare(carried, yield* Ref.get(state))))
         if (fresh._tag === "None" || fresh.value === carried) return response
         return yield* send(fresh.value)
       })
