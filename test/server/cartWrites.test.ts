@@ -169,32 +169,28 @@ describe("cart writes (server, with the read cache)", () => {
     Effect.gen(function*() {
       const raw = yield* Effect.promise(() => rawCartSession(backend))
       const variant = yield* probe.use((sql) => findVariant(sql, { min: 40, skip: 10 }))
-      const send = () =>
-        raw.send("PUT", "/api/v2/cart.cart-api/add-to-cart", {
-          body: { variantId: variant.variant_id, amount: 2, extended: true },
-          headers: { [idempotencyKeyHeader]: "same-key" }
+      // Sends one add of `amount` pieces with `key` 10 times at once and once more later: every answer is the first,
+      // the line then holds `count` pieces.
+      const sendTimes = (key: string, amount: number, count: number) =>
+        Effect.gen(function*() {
+          const send = () =>
+            raw.send("PUT", "/api/v2/cart.cart-api/add-to-cart", {
+              body: { variantId: variant.variant_id, amount, extended: true },
+              headers: { [idempotencyKeyHeader]: key }
+            })
+          const answers = yield* Effect.promise(() => Promise.all(Array.from({ length: 10 }, send)))
+          const later = yield* Effect.promise(send)
+          for (const answer of [...answers, later]) {
+            expect(answer.status).toBe(200)
+            expect(answer.json).toEqual(answers[0]!.json)
+          }
+          expect(answers[0]!.json.cartItems[0].count).toBe(count)
+          const rows = yield* probe.use((sql) => sql<{ readonly count: number }>`SELECT count FROM cart_items WHERE cart_id = ${raw.cartId()}`)
+          expect(rows).toEqual([{ count }])
         })
-      const answers = yield* Effect.promise(() => Promise.all(Array.from({ length: 10 }, send)))
-      const later = yield* Effect.promise(send)
-      for (const answer of [...answers, later]) {
-        expect(answer.status).toBe(200)
-        expect(answer.json).toEqual(answers[0]!.json)
-      }
-      expect(answers[0]!.json.cartItems[0].count).toBe(2)
-      const rows = yield* probe.use((sql) => sql<{ readonly count: number }>`SELECT count FROM cart_items WHERE cart_id = ${raw.cartId()}`)
-      expect(rows).toEqual([{ count: 2 }])
+      yield* sendTimes("same-key", 2, 2)
       // a line of the cached cart (the change in one statement, the key stored in it): 10 retries at once apply once
-      const sendAgain = () =>
-        raw.send("PUT", "/api/v2/cart.cart-api/add-to-cart", {
-          body: { variantId: variant.variant_id, amount: 3, extended: true },
-          headers: { [idempotencyKeyHeader]: "same-key-on-a-line" }
-        })
-      const retries = yield* Effect.promise(() => Promise.all(Array.from({ length: 10 }, sendAgain)))
-      const lateRetry = yield* Effect.promise(sendAgain)
-      for (const answer of [...retries, lateRetry]) expect(answer.json).toEqual(retries[0]!.json)
-      expect(retries[0]!.json.cartItems[0].count).toBe(5)
-      const after = yield* probe.use((sql) => sql<{ readonly count: number }>`SELECT count FROM cart_items WHERE cart_id = ${raw.cartId()}`)
-      expect(after).toEqual([{ count: 5 }])
+      yield* sendTimes("same-key-on-a-line", 3, 5)
     }))
 
   it.effect("a cached cart older than the stored one, or showing another stock, is not written from: the truth decides", () =>
