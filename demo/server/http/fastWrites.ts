@@ -187,8 +187,13 @@ export class FastWrites {
     response.end(body)
   }
 
-  /** A write that failed (a statement's error): 500 without a body, logged as the hardening middleware logs one. */
+  /**
+   * A write that failed (a statement's error): 500 without a body, logged as the hardening middleware logs one; an
+   * interrupted one (the server stopping) is closed without an answer.
+   */
   private fail(setup: FastWritesSetup, request: IncomingMessage, response: ServerResponse, cause: Cause.Cause<unknown>): void {
+    // interrupted only (the server stopping): nothing is answered, as the pipeline's interrupted calls
+    if (cause.reasons.length > 0 && cause.reasons.every((reason) => reason._tag === "Interrupt")) return void response.destroy()
     const requestId = randomUUID()
     setup.errorLog({
       level: "error",
