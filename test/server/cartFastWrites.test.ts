@@ -17,14 +17,16 @@ import { AppRoutes } from "../../demo/server/http/app.ts"
 import { CurrentFastReads, FastReads, withFastReads } from "../../demo/server/http/fastReads.ts"
 import { CurrentFastWrites, FastWrites } from "../../demo/server/http/fastWrites.ts"
 import { freshDatabase } from "../support/server.ts"
+import { roundTrips } from "./cartSupport.ts"
 
 const fastReads = new FastReads()
 const fastWrites = new FastWrites()
+const trips = roundTrips()
 const ServerLive = HttpRouter.serve(AppRoutes, { disableLogger: true }).pipe(
   Layer.provide(Layer.succeed(CurrentFastReads, fastReads)),
   Layer.provide(Layer.succeed(CurrentFastWrites, fastWrites)),
   Layer.provideMerge(NodeHttpServer.layer(() => withFastReads(createServer(), fastReads, fastWrites), { host: "127.0.0.1", port: 0 })),
-  Layer.provideMerge(freshDatabase())
+  Layer.provideMerge(Layer.provideMerge(trips.layer, freshDatabase()) as ReturnType<typeof freshDatabase>)
 )
 const runtime = ManagedRuntime.make(ServerLive)
 let base = ""
@@ -125,6 +127,20 @@ describe("the write fast path (cart writes before the pipeline)", () => {
     // the next read answers what the fast write left
     const loaded = await call("GET", "/api/v2/cart.cart-api/load-cart", who.headers, undefined)
     expect(lineOf(loaded, line!.variantId)).toEqual(lineOf(fastChange.answer, line!.variantId))
+  })
+
+  test("on the embedded database, a fast add-to-cart and change-amount are ONE round trip each: no session read", async () => {
+    const who = await shopperWithCart()
+    const [line] = who.lines
+    await add(who.headers, line!.variantId)
+    const added = await runtime.runPromise(trips.during(() => through(true, () => add(who.headers, line!.variantId))))
+    const changed = await runtime.runPromise(trips.during(() => through(true, () => change(who.headers, line!.itemId, 1))))
+    if (process.env["DATABASE_URL"]) return
+    expect(added.length).toBe(1)
+    expect(added[0]).toMatch(/^WITH locked AS/)
+    expect(added[0]).toContain("FROM sessions s")
+    expect(changed.length).toBe(1)
+    expect(changed[0]).toContain("FROM sessions s")
   })
 
   test("a key stored by one path is replayed by the other, and a key sent again applies once", async () => {

@@ -9,7 +9,6 @@ import { Effect, Layer } from "effect"
 import { CartGroup } from "../../core/api/cart.ts"
 import { CartApiGroup } from "../../core/api/cartApi.ts"
 import { idempotencyKeyHeader } from "../../core/api/headers.ts"
-import { PgliteClient } from "../../demo/server/db/PgliteClient.ts"
 import { makeReadCache, ReadCache, type ReadCacheShape } from "../../demo/server/db/ReadCache.ts"
 import { maxQuantity } from "../../core/domain/quantity.ts"
 import { cartFlashKeys } from "../../demo/server/domain/cart/errors.ts"
@@ -17,55 +16,7 @@ import { CartHandlers } from "../../demo/server/handlers/cart.ts"
 import { CartApiHandlers } from "../../demo/server/handlers/cartApi.ts"
 import { backendFor } from "../support/server.ts"
 import { groupsOf } from "./accountSupport.ts"
-import { cartProbe, findVariant, rawCartSession } from "./cartSupport.ts"
-
-/** Counts the round trips sent to PGlite (protocol messages and simple queries), with the SQL of each. */
-const roundTrips = () => {
-  const log: Array<string> = []
-  let counting = false
-  const layer = Layer.effectDiscard(
-    Effect.gen(function*() {
-      const client = yield* Effect.serviceOption(PgliteClient)
-      if (client._tag === "None") return
-      const db = client.value.pglite
-      const names = new Map<string, string>()
-      const execProtocol = db.execProtocol.bind(db)
-      const exec = db.exec.bind(db)
-      const query = db.query.bind(db)
-      db.execProtocol = (message, options) => {
-        const text = Buffer.from(message).toString("latin1")
-        // a Parse message names the statement and carries its SQL; a Bind message names the statement it runs
-        const parse = /P[\s\S]{4}(s\d+)\0([\s\S]*?)\0/.exec(text)
-        if (parse !== null) names.set(parse[1]!, parse[2]!.replace(/\s+/g, " ").trim())
-        else if (counting) {
-          const bind = /B[\s\S]{4}\0(s\d+)\0/.exec(text)
-          log.push(bind === null ? "(protocol)" : names.get(bind[1]!) ?? bind[1]!)
-        }
-        return execProtocol(message, options)
-      }
-      db.exec = (sql, options) => {
-        if (counting) log.push(sql)
-        return exec(sql, options)
-      }
-      db.query = ((sql: string, params?: Array<unknown>, options?: object) => {
-        if (counting) log.push(sql.replace(/\s+/g, " ").trim())
-        return query(sql, params, options)
-      }) as typeof db.query
-    })
-  ) as unknown as Layer.Layer<any, any, any>
-  const during = <A>(run: () => Promise<A>) =>
-    Effect.promise(async () => {
-      log.length = 0
-      counting = true
-      try {
-        await run()
-      } finally {
-        counting = false
-      }
-      return [...log]
-    })
-  return { layer, during }
-}
+import { cartProbe, findVariant, rawCartSession, roundTrips } from "./cartSupport.ts"
 
 const probe = cartProbe()
 const trips = roundTrips()
