@@ -14,15 +14,7 @@ const language = isUiLanguage(rendered) ? rendered : fallbackUiLanguage
 // makes is the one the page's texts format their numbers with (memoised by the core).
 setTimeout(() => formatNumber(0, uiLanguageLocales[language]), 0)
 
-// Hydration starts once the browser has painted the server's HTML (the frame after this script runs), so the first
-// paint never waits behind hydration's tasks; a tab in the background (no frames) hydrates at once.
-const firstPaint = new Promise<void>((resolve) => {
-  if (document.visibilityState === "hidden") return resolve()
-  document.addEventListener("visibilitychange", () => resolve(), { once: true })
-  requestAnimationFrame(() => setTimeout(resolve, 0))
-})
-
-Promise.all([loadCatalogue(language), firstPaint]).then(() =>
+loadCatalogue(language).then(() =>
   startTransition(() => {
     hydrateRoot(
       document,
