@@ -23,7 +23,7 @@ import {
 } from "./entities/address.ts"
 import { Customer } from "./entities/customer.ts"
 import { LoginRequired, NotFound, TooManyRequests, Unprocessable } from "./errors.ts"
-import { CallTimeout, cartTimeoutMs } from "./policy.ts"
+import { CallTimeout, cartTimeoutMs, SwitchesSession } from "./policy.ts"
 import { ItemParam } from "./entities/cart.ts"
 import { WireInt, WireNumber, WireString } from "./entities/wire.ts"
 import { Email, QueryInt, RequiredText } from "./requestFields.ts"
@@ -332,6 +332,7 @@ export class AccountGroup extends HttpApiGroup.make("account")
       error: [LoginRejected, AccountLocked, TooManyRequests]
     })
       .middleware(CsrfProtection)
+      .annotate(SwitchesSession, true)
       .annotate(
         OpenApi.Description,
         "Logs in with e-mail (username) and password (§5 both required). 401 LoginRejected: title shown 5 s and " +
@@ -343,6 +344,7 @@ export class AccountGroup extends HttpApiGroup.make("account")
       error: [LoginRejected, AccountLocked, TooManyRequests]
     })
       .middleware(CsrfProtection)
+      .annotate(SwitchesSession, true)
       .annotate(
         OpenApi.Description,
         "Logs in with a Facebook access token; failures as for login (401 LoginRejected, 423 AccountLocked)."
@@ -353,6 +355,7 @@ export class AccountGroup extends HttpApiGroup.make("account")
       error: [RegistrationRejected, TooManyRequests]
     })
       .middleware(CsrfProtection)
+      .annotate(SwitchesSession, true)
       .annotate(
         OpenApi.Description,
         "Registers a customer (e-mail, password, names, consents) and logs them in or leaves them waiting for " +
@@ -363,6 +366,7 @@ export class AccountGroup extends HttpApiGroup.make("account")
       success: LogoutResult
     })
       .middleware(CsrfProtection)
+      .annotate(SwitchesSession, true)
       .annotate(
         OpenApi.Description,
         "Logs out. The logout link carries the csrf token as the csrf_token query parameter (§6); the server " +

@@ -23,7 +23,7 @@ import {
   walletSupportedHeader,
   walletSupportHeaderValue
 } from "./headers.ts"
-import { CallTimeout, cartTimeoutMs, Retry, type RetryMode } from "./policy.ts"
+import { CallTimeout, cartTimeoutMs, Retry, type RetryMode, SwitchesSession } from "./policy.ts"
 import { CallPolicy, CsrfProtection } from "./security.ts"
 import { ShopApi, type ShopApiGroups } from "./ShopApi.ts"
 
@@ -87,19 +87,25 @@ export type AttemptError = HttpClientError.HttpClientError | Cause.TimeoutError
 export const sendWithRetry = (
   send: Effect.Effect<HttpClientResponse.HttpClientResponse, HttpClientError.HttpClientError>,
   options: { readonly timeoutMs: number; readonly retry: boolean }
+): Effect.Effect<HttpClientResponse.HttpClientResponse, AttemptError> =>
+  retryLadder(Effect.timeout(send, Duration.millis(options.timeoutMs)), options.retry)
+
+/** Runs `attempt` again while the retry ladder (§9) says so, when `retry`; the last response or error is returned. */
+const retryLadder = (
+  attempt: Effect.Effect<HttpClientResponse.HttpClientResponse, AttemptError>,
+  retry: boolean
 ): Effect.Effect<HttpClientResponse.HttpClientResponse, AttemptError> => {
-  const attempt = Effect.timeout(send, Duration.millis(options.timeoutMs))
   const loop = (failed: number): Effect.Effect<HttpClientResponse.HttpClientResponse, AttemptError> =>
     Effect.matchEffect(attempt, {
       onFailure: (error) => {
         const decision = nextRetry(failed + 1, undefined)
-        return options.retry && decision._tag === "RetryAfter"
+        return retry && decision._tag === "RetryAfter"
           ? Effect.andThen(Effect.sleep(Duration.millis(decision.delayMs)), loop(failed + 1))
           : Effect.fail(error)
       },
       onSuccess: (response) => {
         const decision = nextRetry(failed + 1, response.status)
-        return options.retry && decision._tag === "RetryAfter"
+        return retry && decision._tag === "RetryAfter"
           ? Effect.andThen(Effect.sleep(Duration.millis(decision.delayMs)), loop(failed + 1))
           : Effect.succeed(response)
       }
@@ -107,10 +113,26 @@ export const sendWithRetry = (
   return loop(0)
 }
 
+/** Whether a successful call of the endpoint replaces the session ({@link SwitchesSession}). */
+export const switchesSessionOf = (endpoint: HttpApiEndpoint.Top, group: HttpApiGroup.Top): boolean =>
+  annotation(endpoint, group, SwitchesSession)
+
+/**
+ * How many state-changing calls may be on their way at once: far more than a page makes. A call that replaces the
+ * session takes them all.
+ */
+const sessionUsers = 1_000_000
+
 /**
  * The client half of {@link CallPolicy}: adds `X-Requested-With`, the shop id, the cart id and the
  * CSRF token (§7), the browser's wallet support once known (§5), an idempotency key where the
  * contract asks for one, and runs the call under its timeout and retry mode.
+ *
+ * A call that replaces the session ({@link SwitchesSession}) is sent alone: each attempt of a call that carries a
+ * CSRF token holds a shared permit from reading the token to the answer, the session switch holds all of them until
+ * its answer has voided the old token in the call state. A token is therefore never sent after its session was
+ * replaced by this client, which the server would refuse (403 CsrfTokenInvalid) even though the call is then sent
+ * again with the new one.
  */
 export const CallPolicyClient = HttpApiMiddleware.layerClient(
   CallPolicy,
@@ -121,6 +143,7 @@ export const CallPolicyClient = HttpApiMiddleware.layerClient(
     // find its answer in the call state. Asking together would, without a valid session cookie, make a session
     // per call, and all but the last would be refused.
     const tokenPermit = yield* Semaphore.make(1)
+    const sessionLock = yield* Semaphore.make(sessionUsers)
     /** The session's token unless the call state already holds another than `known`; the state records it. */
     const sessionToken = (
       send: (request: HttpClientRequest.HttpClientRequest) => Effect.Effect<HttpClientResponse.HttpClientResponse, HttpClientError.HttpClientError>,
@@ -136,35 +159,72 @@ export const CallPolicyClient = HttpApiMiddleware.layerClient(
       }))
     return ({ endpoint, group, request, next }) =>
       Effect.gen(function*() {
-        let context = yield* Ref.get(state)
         const mode = retryModeOf(endpoint, group)
-        if (context.csrfToken === undefined && needsCsrfToken(endpoint)) {
-          // A first visit's first state-changing call: take the session's token before sending, instead of
-          // sending without one and being refused (a 403 in the console and a wasted round trip).
-          const token = yield* sessionToken(next, undefined, HttpClientRequest.setHeader(request, shopIdHeader, context.shopId))
-          if (token._tag === "Some") context = { ...context, csrfToken: token.value }
+        const carriesToken = needsCsrfToken(endpoint)
+        const switches = switchesSessionOf(endpoint, group)
+        const idempotencyKey = mode === "idempotencyKey" ? yield* keys.next : undefined
+        const timeoutMs = callTimeoutOf(endpoint, group)
+        /** The request with what the call state holds now; `token` is the CSRF token it carries. */
+        const prepare = (token: string | undefined, context: ShopCallContext) => {
+          const prepared = HttpClientRequest.setHeaders(request, {
+            [requestedWithHeader]: requestedWithValue,
+            [shopIdHeader]: context.shopId,
+            ...(token === undefined ? {} : { [csrfHeader]: token }),
+            ...(context.cartId === undefined ? {} : { [cartIdHeader]: String(context.cartId) }),
+            ...(context.walletSupported === undefined ? {} : { [walletSupportedHeader]: walletSupportHeaderValue(context.walletSupported) }),
+            ...(idempotencyKey === undefined ? {} : { [idempotencyKeyHeader]: idempotencyKey })
+          })
+          return prepared
         }
-        let prepared = HttpClientRequest.setHeaders(request, {
-          [requestedWithHeader]: requestedWithValue,
-          [shopIdHeader]: context.shopId,
-          ...(context.csrfToken === undefined ? {} : { [csrfHeader]: context.csrfToken }),
-          ...(context.cartId === undefined ? {} : { [cartIdHeader]: String(context.cartId) }),
-          ...(context.walletSupported === undefined ? {} : { [walletSupportedHeader]: walletSupportHeaderValue(context.walletSupported) })
-        })
-        if (mode === "idempotencyKey") prepared = HttpClientRequest.setHeader(prepared, idempotencyKeyHeader, yield* keys.next)
-        const send = (outgoing: HttpClientRequest.HttpClientRequest) =>
-          sendWithRetry(next(outgoing), { timeoutMs: callTimeoutOf(endpoint, group), retry: mayRetry(mode, request.method) })
-        // The session bootstrap of a page without a session makes one: it waits for, and holds back, the calls
-        // that ask the session for its token, so the page ends with one session rather than one per call.
-        const startsSession = context.csrfToken === undefined && endpoint.path === sessionPath
-        const response = yield* (startsSession ? tokenPermit.withPermit(send(prepared)) : send(prepared))
+        /** One attempt: the token is read once the session is not being replaced, and kept until the answer. */
+        const attempt = (token: string | undefined) =>
+          Effect.gen(function*() {
+            const context = yield* Ref.get(state)
+            let carried = token ?? context.csrfToken
+            if (carried === undefined && carriesToken) {
+              // A first visit's first state-changing call: take the session's token before sending, instead of
+              // sending without one and being refused (a 403 in the console and a wasted round trip).
+              const asked = yield* sessionToken(next, undefined, HttpClientRequest.setHeader(request, shopIdHeader, context.shopId))
+              if (asked._tag === "Some") carried = asked.value
+            }
+            // The attempt's timeout counts from the sending: waiting for a session switch to finish is not the server's delay.
+            const response = yield* Effect.timeout(next(prepare(carried, context)), Duration.millis(timeoutMs))
+            // The old session is gone once a switch succeeds: forget its token before anything else is sent.
+            if (switches && response.status >= 200 && response.status < 300) {
+              yield* Ref.update(state, (current) => ({ ...current, csrfToken: undefined }))
+            }
+            return { response, carried }
+          })
+        const guarded = (token: string | undefined) => {
+          if (switches) return sessionLock.withPermits(sessionUsers)(attempt(token))
+          // The session bootstrap of a page without a session makes one: it waits for, and holds back, the calls
+          // that ask the session for its token, so the page ends with one session rather than one per call.
+          if (!carriesToken) {
+            return Effect.flatMap(Ref.get(state), (context) =>
+              context.csrfToken === undefined && endpoint.path === sessionPath
+                ? tokenPermit.withPermit(attempt(token))
+                : attempt(token))
+          }
+          return sessionLock.withPermit(attempt(token))
+        }
+        let carried: string | undefined
+        const send = (token: string | undefined) =>
+          retryLadder(
+            Effect.map(guarded(token), (sent) => {
+              carried = sent.carried
+              return sent.response
+            }),
+            mayRetry(mode, request.method)
+          )
+        const response = yield* send(undefined)
         if (!(yield* isStaleCsrfToken(response))) return response
         // No token yet (a first visit's first add to cart) or the session moved on (a login in another tab, a
         // session rotated while the page slept): take the session's current token once and send the call again;
         // the shopper loses nothing.
-        const fresh = yield* sessionToken(next, context.csrfToken, prepared)
-        if (fresh._tag === "None" || fresh.value === context.csrfToken) return response
-        return yield* send(HttpClientRequest.setHeader(prepared, csrfHeader, fresh.value))
+        // Asked under a shared permit: a session switch cannot answer in between and leave its old token recorded.
+        const fresh = yield* sessionLock.withPermit(sessionToken(next, carried, prepare(carried, yield* Ref.get(state))))
+        if (fresh._tag === "None" || fresh.value === carried) return response
+        return yield* send(fresh.value)
       })
   })
 )

@@ -11,7 +11,7 @@ import { PositiveId } from "./requestFields.ts"
 import { StatusResponse } from "./entities/envelope.ts"
 import { Legal } from "./entities/legal.ts"
 import { LoginRequired, NotFound } from "./errors.ts"
-import { CallTimeout, legalTimeoutMs } from "./policy.ts"
+import { CallTimeout, legalTimeoutMs, SwitchesSession } from "./policy.ts"
 import { CsrfProtection } from "./security.ts"
 
 /** The base path of the legal api (ours: the spec's "{legal api}" is configured and not shown). */
@@ -61,6 +61,7 @@ export class LegalGroup extends HttpApiGroup.make("legal").add(
   })
     .middleware(CsrfProtection)
     .annotate(CallTimeout, legalTimeoutMs)
+    .annotate(SwitchesSession, true)
     .annotate(
       OpenApi.Description,
       "Declines the legal text `legalId` by deactivating the customer's account; the page then reloads (§4, §7)."

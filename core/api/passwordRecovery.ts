@@ -15,7 +15,7 @@ import { AuthSuccess } from "./account.ts"
 import { StatusResponse } from "./entities/envelope.ts"
 import { SafeString } from "./entities/text.ts"
 import { TooManyRequests, Unprocessable } from "./errors.ts"
-import { CallTimeout, cartTimeoutMs } from "./policy.ts"
+import { CallTimeout, cartTimeoutMs, SwitchesSession } from "./policy.ts"
 import { Email, RequiredText } from "./requestFields.ts"
 import { CsrfProtection } from "./security.ts"
 
@@ -88,6 +88,7 @@ export class PasswordRecoveryGroup extends HttpApiGroup.make("passwordRecovery")
       error: [RecoveryTokenInvalid, Unprocessable, TooManyRequests]
     })
       .middleware(CsrfProtection)
+      .annotate(SwitchesSession, true)
       .annotate(
         OpenApi.Description,
         "Sets a new password with the single-use token of a recovery link and logs the customer in. 410 for an " +

@@ -33,3 +33,11 @@ export type RetryMode = "auto" | "idempotencyKey" | "never"
 
 /** The retry mode of a call. Annotate an endpoint or group to change it. */
 export const Retry = Context.Reference<RetryMode>("storefront/api/Retry", { defaultValue: () => "auto" })
+
+/**
+ * Whether a successful call replaces the session (a new session id and CSRF token: login, registration, logout, a
+ * password reset, an account deactivation). The client sends it alone: state-changing calls already on their way
+ * finish first, and those that start meanwhile wait and then take the new session's token, so none reaches the server
+ * with a token of a session that no longer exists. Annotate an endpoint to declare it.
+ */
+export const SwitchesSession = Context.Reference<boolean>("storefront/api/SwitchesSession", { defaultValue: () => false })

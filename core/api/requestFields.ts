@@ -131,14 +131,20 @@ export const NonNegativeDecimalFromString = SafeString.check(
 /** Decoded type of {@link NonNegativeDecimalFromString}. */
 export type NonNegativeDecimalFromString = typeof NonNegativeDecimalFromString.Type
 
-/** The query-string values of a flag: `"1"` is on, `"0"` is off. */
-export const queryFlagValues = ["0", "1"] as const
+/**
+ * The query-string values of a flag: `"1"` or `"true"` is on, `"0"` or `"false"` is off (the words are what a
+ * client that writes a boolean with `String(…)` or `URLSearchParams` sends).
+ */
+export const queryFlagValues = ["0", "1", "false", "true"] as const
 
-/** A yes/no flag in a query string, `"1"` or `"0"` (e.g. the widgets data `extended` flag); decodes to a boolean. */
+/**
+ * A yes/no flag in a query string (e.g. the widgets data `extended` flag), one of {@link queryFlagValues}; decodes to
+ * a boolean and is written `"1"` or `"0"`.
+ */
 export const QueryFlag = Schema.Literals(queryFlagValues).pipe(
   Schema.decodeTo(
     Schema.Boolean,
-    SchemaTransformation.transform({ decode: (flag) => flag === "1", encode: (on): "0" | "1" => (on ? "1" : "0") })
+    SchemaTransformation.transform({ decode: (flag) => flag === "1" || flag === "true", encode: (on): "0" | "1" => (on ? "1" : "0") })
   )
 )
 

@@ -21,6 +21,7 @@ import { CaptchaTestAnswer, captchaTestAnswerOf, captchaTestAnswerVariable } fro
 import { MailDropDir, mailDropDirVariable } from "./domain/outbox.ts"
 import { AppRoutes } from "./http/app.ts"
 import { CurrentFastReads, FastReads, withFastReads } from "./http/fastReads.ts"
+import { CurrentFastWrites, FastWrites } from "./http/fastWrites.ts"
 
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? "127.0.0.1"
@@ -45,10 +46,13 @@ const database = pgliteTemplate === undefined ? databaseLayer : Layer.unwrap(
 // Serving logs "Listening on http://host:port" once the port is open (PORT=0 picks a free one; the
 // crash and scale-out tests read that line to find the server).
 // Cached GET answers are replayed before the Effect pipeline (http/fastReads.ts); STOREFRONT_FAST_READS=0 turns it off.
+// The two hot cart writes are served before it too (http/fastWrites.ts); STOREFRONT_FAST_WRITES=0 turns that off.
 const fastReads = process.env["STOREFRONT_FAST_READS"] === "0" ? undefined : new FastReads()
+const fastWrites = fastReads === undefined || process.env["STOREFRONT_FAST_WRITES"] === "0" ? undefined : new FastWrites()
 const ServerLive = HttpRouter.serve(AppRoutes, { disableLogger: true }).pipe(
-  Layer.provide(NodeHttpServer.layer(() => fastReads === undefined ? createServer() : withFastReads(createServer(), fastReads), { host, port })),
+  Layer.provide(NodeHttpServer.layer(() => fastReads === undefined ? createServer() : withFastReads(createServer(), fastReads, fastWrites), { host, port })),
   Layer.provide(Layer.succeed(CurrentFastReads, fastReads)),
+  Layer.provide(Layer.succeed(CurrentFastWrites, fastWrites)),
   Layer.provide(database),
   Layer.provide(Layer.succeed(MailDropDir, mailDropDir)),
   Layer.provide(Layer.succeed(CaptchaTestAnswer, captchaTestAnswer))

@@ -53,7 +53,8 @@ const waitFor = async (url: string, child: ChildProcess) => {
   for (let i = 0; i < 3000; i++) {
     if (child.exitCode !== null) throw new Error(`${url}: the server exited with ${child.exitCode}`)
     try {
-      await fetch(url)
+      // a first request the server never answers (seen right after a start on PostgreSQL) is given up and sent again
+      await fetch(url, { signal: AbortSignal.timeout(10_000) })
       return
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 100))
@@ -180,7 +181,7 @@ const measure = async (target: string, scenario: string, options: autocannon.Opt
 
 /** A shopper: a session cookie, its CSRF token and the call headers. */
 const shopper = async (base: string) => {
-  const response = await fetch(`${base}/api/session`)
+  const response = await fetch(`${base}/api/session`, { signal: AbortSignal.timeout(30_000) })
   const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0]!
   const { csrfToken } = (await response.json()) as { csrfToken: string }
   return {

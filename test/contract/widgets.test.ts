@@ -3,7 +3,7 @@
  */
 import { fc, test } from "@fast-check/vitest"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Schema } from "effect"
 import { HttpApi, HttpApiBuilder, HttpApiClient, HttpApiMiddleware, OpenApi } from "effect/http-api"
 import { WidgetsGroup } from "../../core/api/widgets.ts"
 import {
@@ -53,7 +53,13 @@ describe("widgets contract", () => {
     expect(rejectedPaths(queryCodecOf(WidgetsGroup, "getWidgetsData"), { extended: "0" })).toBe("accepted")
   })
 
-  test.prop([fc.string().filter((s) => s !== "0" && s !== "1")])("refuses any other extended value, naming it", (bad) => {
+  it("reads extended=true and extended=false as 1 and 0 (a client that writes booleans as words)", () => {
+    const decode = Schema.decodeUnknownSync(queryCodecOf(WidgetsGroup, "getWidgetsData"))
+    expect(decode({ extended: "true" })).toEqual({ extended: true })
+    expect(decode({ extended: "false" })).toEqual({ extended: false })
+  })
+
+  test.prop([fc.string().filter((s) => !["0", "1", "true", "false"].includes(s))])("refuses any other extended value, naming it", (bad) => {
     expect(rejectedPaths(queryCodecOf(WidgetsGroup, "getWidgetsData"), { extended: bad })).toEqual(["extended"])
   })
 

@@ -201,7 +201,8 @@ describe("the search box", () => {
     expect(await box.getAttribute("aria-activedescendant")).toBe(await first.getAttribute("id"))
     await page.keyboard.press("Enter")
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent(), { timeout: 15_000 }).toBe(title)
-    await expect.poll(() => events.length).toBe(1)
+    // The event is sent once the services have started (on the first interaction): on a loaded machine after more than a second.
+    await expect.poll(() => events.length, { timeout: 15_000 }).toBe(1)
     expect(events[0]).toMatchObject({ event: "resultClick", token: "voltra", type: "product" })
     expect(errors).toEqual([])
     await context.close()

@@ -8,6 +8,7 @@ import { SqlClient } from "effect/sql"
 import { csrfHeader, sessionCookie, shopIdHeader } from "../../core/api/headers.ts"
 import type { ShopId } from "../../core/domain/shop.ts"
 import { cartChangedChannel, Database } from "../../demo/server/db/Database.ts"
+import { PgliteClient } from "../../demo/server/db/PgliteClient.ts"
 import { type Backend, testBaseUrl } from "../support/server.ts"
 
 /**
@@ -141,3 +142,51 @@ export const customerIdOf = (sql: SqlClient.SqlClient, email: string) =>
 /** Logs the session owning `cartId` in as `customerId` directly in the database (the next call opens their cart). */
 export const logInByDatabase = (sql: SqlClient.SqlClient, cartId: number, customerId: number) =>
   sql`UPDATE sessions SET customer_id = ${customerId} WHERE cart_id = ${cartId}`
+
+/** Counts the round trips sent to PGlite (protocol messages and simple queries), with the SQL of each. */
+export const roundTrips = () => {
+  const log: Array<string> = []
+  let counting = false
+  const layer = Layer.effectDiscard(
+    Effect.gen(function*() {
+      const client = yield* Effect.serviceOption(PgliteClient)
+      if (client._tag === "None") return
+      const db = client.value.pglite
+      const names = new Map<string, string>()
+      const execProtocol = db.execProtocol.bind(db)
+      const exec = db.exec.bind(db)
+      const query = db.query.bind(db)
+      db.execProtocol = (message, options) => {
+        const text = Buffer.from(message).toString("latin1")
+        // a Parse message names the statement and carries its SQL; a Bind message names the statement it runs
+        const parse = /P[\s\S]{4}(s\d+)\0([\s\S]*?)\0/.exec(text)
+        if (parse !== null) names.set(parse[1]!, parse[2]!.replace(/\s+/g, " ").trim())
+        else if (counting) {
+          const bind = /B[\s\S]{4}\0(s\d+)\0/.exec(text)
+          log.push(bind === null ? "(protocol)" : names.get(bind[1]!) ?? bind[1]!)
+        }
+        return execProtocol(message, options)
+      }
+      db.exec = (sql, options) => {
+        if (counting) log.push(sql)
+        return exec(sql, options)
+      }
+      db.query = ((sql: string, params?: Array<unknown>, options?: object) => {
+        if (counting) log.push(sql.replace(/\s+/g, " ").trim())
+        return query(sql, params, options)
+      }) as typeof db.query
+    })
+  ) as unknown as Layer.Layer<any, any, any>
+  const during = <A>(run: () => Promise<A>) =>
+    Effect.promise(async () => {
+      log.length = 0
+      counting = true
+      try {
+        await run()
+      } finally {
+        counting = false
+      }
+      return [...log]
+    })
+  return { layer, during }
+}

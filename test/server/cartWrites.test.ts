@@ -9,7 +9,6 @@ import { Effect, Layer } from "effect"
 import { CartGroup } from "../../core/api/cart.ts"
 import { CartApiGroup } from "../../core/api/cartApi.ts"
 import { idempotencyKeyHeader } from "../../core/api/headers.ts"
-import { PgliteClient } from "../../demo/server/db/PgliteClient.ts"
 import { makeReadCache, ReadCache, type ReadCacheShape } from "../../demo/server/db/ReadCache.ts"
 import { maxQuantity } from "../../core/domain/quantity.ts"
 import { cartFlashKeys } from "../../demo/server/domain/cart/errors.ts"
@@ -17,55 +16,7 @@ import { CartHandlers } from "../../demo/server/handlers/cart.ts"
 import { CartApiHandlers } from "../../demo/server/handlers/cartApi.ts"
 import { backendFor } from "../support/server.ts"
 import { groupsOf } from "./accountSupport.ts"
-import { cartProbe, findVariant, rawCartSession } from "./cartSupport.ts"
-
-/** Counts the round trips sent to PGlite (protocol messages and simple queries), with the SQL of each. */
-const roundTrips = () => {
-  const log: Array<string> = []
-  let counting = false
-  const layer = Layer.effectDiscard(
-    Effect.gen(function*() {
-      const client = yield* Effect.serviceOption(PgliteClient)
-      if (client._tag === "None") return
-      const db = client.value.pglite
-      const names = new Map<string, string>()
-      const execProtocol = db.execProtocol.bind(db)
-      const exec = db.exec.bind(db)
-      const query = db.query.bind(db)
-      db.execProtocol = (message, options) => {
-        const text = Buffer.from(message).toString("latin1")
-        // a Parse message names the statement and carries its SQL; a Bind message names the statement it runs
-        const parse = /P[\s\S]{4}(s\d+)\0([\s\S]*?)\0/.exec(text)
-        if (parse !== null) names.set(parse[1]!, parse[2]!.replace(/\s+/g, " ").trim())
-        else if (counting) {
-          const bind = /B[\s\S]{4}\0(s\d+)\0/.exec(text)
-          log.push(bind === null ? "(protocol)" : names.get(bind[1]!) ?? bind[1]!)
-        }
-        return execProtocol(message, options)
-      }
-      db.exec = (sql, options) => {
-        if (counting) log.push(sql)
-        return exec(sql, options)
-      }
-      db.query = ((sql: string, params?: Array<unknown>, options?: object) => {
-        if (counting) log.push(sql.replace(/\s+/g, " ").trim())
-        return query(sql, params, options)
-      }) as typeof db.query
-    })
-  ) as unknown as Layer.Layer<any, any, any>
-  const during = <A>(run: () => Promise<A>) =>
-    Effect.promise(async () => {
-      log.length = 0
-      counting = true
-      try {
-        await run()
-      } finally {
-        counting = false
-      }
-      return [...log]
-    })
-  return { layer, during }
-}
+import { cartProbe, findVariant, rawCartSession, roundTrips } from "./cartSupport.ts"
 
 const probe = cartProbe()
 const trips = roundTrips()
@@ -169,32 +120,28 @@ describe("cart writes (server, with the read cache)", () => {
     Effect.gen(function*() {
       const raw = yield* Effect.promise(() => rawCartSession(backend))
       const variant = yield* probe.use((sql) => findVariant(sql, { min: 40, skip: 10 }))
-      const send = () =>
-        raw.send("PUT", "/api/v2/cart.cart-api/add-to-cart", {
-          body: { variantId: variant.variant_id, amount: 2, extended: true },
-          headers: { [idempotencyKeyHeader]: "same-key" }
+      // Sends one add of `amount` pieces with `key` 10 times at once and once more later: every answer is the first,
+      // the line then holds `count` pieces.
+      const sendTimes = (key: string, amount: number, count: number) =>
+        Effect.gen(function*() {
+          const send = () =>
+            raw.send("PUT", "/api/v2/cart.cart-api/add-to-cart", {
+              body: { variantId: variant.variant_id, amount, extended: true },
+              headers: { [idempotencyKeyHeader]: key }
+            })
+          const answers = yield* Effect.promise(() => Promise.all(Array.from({ length: 10 }, send)))
+          const later = yield* Effect.promise(send)
+          for (const answer of [...answers, later]) {
+            expect(answer.status).toBe(200)
+            expect(answer.json).toEqual(answers[0]!.json)
+          }
+          expect(answers[0]!.json.cartItems[0].count).toBe(count)
+          const rows = yield* probe.use((sql) => sql<{ readonly count: number }>`SELECT count FROM cart_items WHERE cart_id = ${raw.cartId()}`)
+          expect(rows).toEqual([{ count }])
         })
-      const answers = yield* Effect.promise(() => Promise.all(Array.from({ length: 10 }, send)))
-      const later = yield* Effect.promise(send)
-      for (const answer of [...answers, later]) {
-        expect(answer.status).toBe(200)
-        expect(answer.json).toEqual(answers[0]!.json)
-      }
-      expect(answers[0]!.json.cartItems[0].count).toBe(2)
-      const rows = yield* probe.use((sql) => sql<{ readonly count: number }>`SELECT count FROM cart_items WHERE cart_id = ${raw.cartId()}`)
-      expect(rows).toEqual([{ count: 2 }])
+      yield* sendTimes("same-key", 2, 2)
       // a line of the cached cart (the change in one statement, the key stored in it): 10 retries at once apply once
-      const sendAgain = () =>
-        raw.send("PUT", "/api/v2/cart.cart-api/add-to-cart", {
-          body: { variantId: variant.variant_id, amount: 3, extended: true },
-          headers: { [idempotencyKeyHeader]: "same-key-on-a-line" }
-        })
-      const retries = yield* Effect.promise(() => Promise.all(Array.from({ length: 10 }, sendAgain)))
-      const lateRetry = yield* Effect.promise(sendAgain)
-      for (const answer of [...retries, lateRetry]) expect(answer.json).toEqual(retries[0]!.json)
-      expect(retries[0]!.json.cartItems[0].count).toBe(5)
-      const after = yield* probe.use((sql) => sql<{ readonly count: number }>`SELECT count FROM cart_items WHERE cart_id = ${raw.cartId()}`)
-      expect(after).toEqual([{ count: 5 }])
+      yield* sendTimes("same-key-on-a-line", 3, 5)
     }))
 
   it.effect("a cached cart older than the stored one, or showing another stock, is not written from: the truth decides", () =>

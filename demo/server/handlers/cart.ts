@@ -12,6 +12,7 @@ import type { HttpServerRequest } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import type { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
+import type { AddToCartPayload, ChangeAmountPayload } from "../../../core/api/cart.ts"
 import type { ApiResponse } from "../../../core/api/entities/envelope.ts"
 import { NotFound } from "../../../core/api/errors.ts"
 import { Session } from "../../../core/api/security.ts"
@@ -22,9 +23,9 @@ import { orDieOnSql } from "../domain/account/common.ts"
 import { addToCart, addVariantAtOnce } from "../domain/cart/adding.ts"
 import { applyDiscount, removeDiscount } from "../domain/cart/discounts.ts"
 import { attachBundle, detachBundle } from "../domain/cart/bundles.ts"
-import { type CartChange, cartFlashKeys, type CartNotFound, CartRefused } from "../domain/cart/errors.ts"
+import { type CartChange, cartFlashKeys, type CartNotFound, CartRefused, type CartRequirements } from "../domain/cart/errors.ts"
 import { cartResponse } from "../domain/cart/responses.ts"
-import { changeAmount, deleteItems } from "../domain/cart/amounts.ts"
+import { changeAmount, changeAmountAtOnce, deleteItems } from "../domain/cart/amounts.ts"
 import { type PaymentContext } from "../domain/cart/billingMethods.ts"
 import { type IdempotencyKeyReused, requestIdempotencyKey, statementKeyClaim, withIdempotencyKey } from "../domain/idempotency.ts"
 
@@ -120,6 +121,42 @@ export const itemIdsOf = (joined: string): ReadonlyArray<number> =>
   joined.split(",").map((id) => id.trim()).filter((id) => /^[1-9][0-9]{0,15}$/.test(id)).map(Number)
     .filter(Number.isSafeInteger)
 
+/** The idempotency scope of add-to-cart keys of `cartId`. */
+const addToCartScope = (cartId: number): string => `cart.addToCart:cart-${cartId}`
+
+/**
+ * The answer of an add-to-cart of a line of the cached cart without services, made in ONE statement (the key stored
+ * with the answer in it, see `addVariantAtOnce`); undefined when it does not apply or changed nothing (the general way
+ * then decides). The handler below and the write fast path (demo/server/http/fastWrites.ts) both run it.
+ */
+export const addToCartAtOnce = (
+  cartId: number,
+  payload: AddToCartPayload,
+  key: string | undefined,
+  payment: PaymentContext
+): Effect.Effect<ApiResponse | undefined, SqlError, SqlClient.SqlClient> => {
+  if ((payload.services ?? []).length > 0) return Effect.succeed(undefined)
+  const extended = payload.extended ?? false
+  const ok = (result: CartChange) => cartResponse(cartId, "ok", { extended, flashes: result.flashes, payment, state: result.state })
+  return addVariantAtOnce(cartId, payload.variantId, payload.amount, ok, key === undefined ? undefined : (response) =>
+    statementKeyClaim(addToCartScope(cartId), key, payload, response))
+}
+
+/**
+ * The answer of a change-amount made in ONE statement (`changeAmountAtOnce`: a non-gift line of the cached cart,
+ * lowered or kept); undefined when it does not apply or changed nothing. Run by the handler's general way first, and
+ * by the write fast path.
+ */
+export const changeAmountAtOnceAnswer = (
+  cartId: number,
+  payload: ChangeAmountPayload,
+  payment: PaymentContext
+): Effect.Effect<ApiResponse | undefined, SqlError, CartRequirements> =>
+  Effect.flatMap(changeAmountAtOnce(cartId, payload.id, payload.amount), (done) =>
+    done === undefined
+      ? Effect.succeed(undefined)
+      : cartResponse(cartId, "ok", { extended: payload.extended ?? false, flashes: done.flashes, payment, state: done.state }))
+
 /** The handlers of the new cart's item group. */
 export const CartHandlers = HttpApiBuilder.group(ShopApi, "cart", (handlers) =>
   handlers
@@ -130,16 +167,12 @@ export const CartHandlers = HttpApiBuilder.group(ShopApi, "cart", (handlers) =>
         const extended = payload.extended ?? false
         const payment = paymentContextOf(request)
         const services = (payload.services ?? []).map((service) => ({ type: service.type, bundleId: service.bundleId }))
-        const scope = `cart.addToCart:cart-${session.cartId}`
-        const ok = (result: CartChange) =>
-          cartResponse(session.cartId, "ok", { extended, flashes: result.flashes, payment, state: result.state })
+        const scope = addToCartScope(session.cartId)
         // A line of the cached cart: one statement, the key stored with the answer in it; else the general way.
-        const atOnce = services.length === 0
-          ? addVariantAtOnce(session.cartId, payload.variantId, payload.amount, ok, key === undefined ? undefined : (response) =>
-            statementKeyClaim(scope, key, payload, response))
-          : Effect.succeed(undefined)
+        const atOnce = addToCartAtOnce(session.cartId, payload, key, payment)
         const apply = addToCart(session.cartId, { variantId: payload.variantId }, payload.amount, services).pipe(
-          Effect.flatMap(ok),
+          Effect.flatMap((result) =>
+            cartResponse(session.cartId, "ok", { extended, flashes: result.flashes, payment, state: result.state })),
           Effect.catchTag("CartRefused", (refusal) =>
             cartResponse(session.cartId, "error", { extended, flashes: [refusal.flash], payment }))
         )

@@ -26,6 +26,7 @@ import { Cookies, type HttpServerResponse } from "effect/http"
 import { sessionCookie, shopIdHeader, walletSupportedHeader } from "../../../core/api/headers.ts"
 import { Session, type SessionData } from "../../../core/api/security.ts"
 import { CurrentReadDependencies, type ReadCacheShape, type ReadDependencies } from "../db/ReadCache.ts"
+import type { FastWrites } from "./fastWrites.ts"
 import { cachedSessionFor } from "./middleware.ts"
 
 /** The response header carrying the request id (as the hardening middleware sends it). */
@@ -255,10 +256,11 @@ export const replayable = (validUntil: number = Infinity): Effect.Effect<void> =
   })
 
 /**
- * `server` with `fastReads` in front of its request listeners: a GET a replay answers never reaches them (see the
- * module documentation). Pass it to `NodeHttpServer.layer` in place of `createServer`.
+ * `server` with `fastReads` (and `fastWrites`, demo/server/http/fastWrites.ts, first) in front of its request
+ * listeners: a GET a replay answers, a cart write the fast path takes, never reaches them (see the module
+ * documentation). Pass it to `NodeHttpServer.layer` in place of `createServer`.
  */
-export const withFastReads = (server: Server, fastReads: FastReads): Server => {
+export const withFastReads = (server: Server, fastReads: FastReads, fastWrites?: FastWrites): Server => {
   const wrapped = new Map<(...args: Array<any>) => void, (...args: Array<any>) => void>()
   const on = server.on.bind(server)
   const off = server.off.bind(server)
@@ -267,7 +269,8 @@ export const withFastReads = (server: Server, fastReads: FastReads): Server => {
     const fast = (request: IncomingMessage, response: ServerResponse) => {
       let answered = false
       try {
-        answered = fastReads.serve(request, response, () => listener(request, response))
+        answered = fastWrites?.serve(request, response, (replayed) => listener(replayed, response)) === true ||
+          fastReads.serve(request, response, () => listener(request, response))
       } catch {
         answered = false
       }

@@ -16,7 +16,10 @@ import { CallPolicy, CsrfProtection, csrfRefusedMessage, CurrentSession, Session
 import { isShopId, type ShopId } from "../../../core/domain/shop.ts"
 import { CacheBypass, cachedRead, ReadCache, type ReadCacheShape, SettledCarts } from "../db/ReadCache.ts"
 import { newToken, sessionMaxAgeSeconds } from "../domain/account/sessions.ts"
+import type { CartRequirements } from "../domain/cart/errors.ts"
 import { openCartFor } from "../domain/cart/ownership.ts"
+import { CurrentFastWrites } from "./fastWrites.ts"
+import { ServerErrorLog } from "./hardening.ts"
 import { overTls, SecuritySettings } from "./securitySettings.ts"
 import { throttledOperations, throttleWait, tooManyRequests } from "./throttle.ts"
 
@@ -210,6 +213,13 @@ export const stateChangingReads: ReadonlySet<string> = new Set([
   "paymentProvider.getRevolvingOfferDetail"
 ])
 
+/**
+ * The state-changing calls that change only the session's cart, never the session, as `group.endpoint`: they leave
+ * the session they read in the read cache (see {@link CurrentSessionLive}), which the write fast path
+ * (fastWrites.ts) serves the next of them from.
+ */
+export const sessionKeepingWrites: ReadonlySet<string> = new Set(["cart.addToCart", "cart.changeAmount"])
+
 /** `group.endpoint` of each endpoint, worked out once (the middleware asks on every call). */
 const endpointIds = new WeakMap<HttpApiEndpoint.Top, string>()
 
@@ -240,6 +250,15 @@ export const CurrentSessionLive = Layer.effect(
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const cache = yield* Effect.serviceOption(ReadCache)
+    const fastWrites = yield* CurrentFastWrites
+    if (fastWrites !== undefined && cache._tag === "Some") {
+      fastWrites.attach({
+        cache: cache.value,
+        context: yield* Effect.context<CartRequirements>(),
+        maxJsonBodyBytes: (yield* SecuritySettings).maxJsonBodyBytes,
+        errorLog: yield* ServerErrorLog
+      })
+    }
     return (httpEffect, { endpoint, group }) => {
       const store = storesSession(endpoint, group)
       const resolved = Effect.orDie(Effect.provideService(resolveSession({ store }), SqlClient.SqlClient, sql))
@@ -255,20 +274,43 @@ export const CurrentSessionLive = Layer.effect(
           return session === undefined ? viaResolve : Effect.provideService(httpEffect, Session, session)
         })
       }
-      return Effect.flatMap(Effect.provideService(resolved, CacheBypass, true), (session) => {
+      // A cart write that leaves the session as it is reads the session fresh INTO the cache (dropped first, so it is a
+      // load) and leaves it there when it is still the row it read: the next such write may then be served by the
+      // write fast path, which proves the cached session in its statement.
+      const keepsSession = cache._tag === "Some" && sessionKeepingWrites.has(idOf(endpoint, group))
+      const fresh = keepsSession
+        ? Effect.andThen(
+          Effect.map(HttpServerRequest.HttpServerRequest, (request) => {
+            const cookieId = request.cookies[sessionCookie]
+            if (cookieId !== undefined && cookieId !== "") cache.value.forget(cookieId)
+          }),
+          resolved
+        )
+        : Effect.provideService(resolved, CacheBypass, true)
+      return Effect.flatMap(fresh, (session) => {
         const forget = (cartId?: number) =>
           cache._tag === "Some" ? Effect.sync(() => cache.value.forget(session.sessionId, cartId)) : Effect.void
+        const forgetAfter = (cartId?: number) =>
+          !keepsSession || cache._tag !== "Some"
+            ? forget(cartId)
+            : Effect.withFiber((fiber) => {
+              const request = Context.getUnsafe(fiber.context, HttpServerRequest.HttpServerRequest)
+              const now = fiber.getRef(Clock.Clock).currentTimeMillisUnsafe()
+              if (cachedSessionOf(cache.value, request, now) !== session) return forget(cartId)
+              if (cartId !== undefined) cache.value.carts.invalidate(cartId)
+              return Effect.void
+            })
         // The cart stays cached while the call runs: a cart change starts from it when the version it locks proves it
         // current (mutateCart); a load overlapping the call is not kept, the drop after the call sees to that. A cart
         // the call's committed write settled in the cache (SettledCarts) is kept.
         const settled = new Set<number>()
-        return forget().pipe(
+        return (keepsSession ? Effect.void : forget()).pipe(
           Effect.andThen(httpEffect.pipe(
             Effect.provideService(Session, session),
             Effect.provideService(CacheBypass, true),
             Effect.provideService(SettledCarts, settled)
           )),
-          Effect.ensuring(Effect.suspend(() => forget(settled.has(session.cartId) ? undefined : session.cartId)))
+          Effect.ensuring(Effect.suspend(() => forgetAfter(settled.has(session.cartId) ? undefined : session.cartId)))
         )
       })
     }

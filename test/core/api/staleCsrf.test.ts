@@ -5,7 +5,7 @@
  * together without a token share one session request.
  */
 import { describe, expect, it } from "vitest"
-import { Effect, Layer, Ref } from "effect"
+import { Effect, Fiber, Layer, Ref } from "effect"
 import { callPolicyLayer, makeShopClient, ShopCallState, webHandlerHttpClient } from "../../../core/api/client.ts"
 
 interface Seen {
@@ -167,4 +167,77 @@ describe("the call policy and a stale CSRF token", () => {
     expect(sessions()).toBe(1)
     expect(seen.filter((s) => s.path !== "/api/session").map((s) => s.csrf)).toEqual(["s1", "s1", "s1"])
   })
+
+  /**
+   * A shop whose logout replaces the session at once (new token) before it answers. The request to `hold` waits for
+   * `release(hold)` before it is answered; `delays` slow the answers of other paths. `arrived(path)` resolves when a
+   * request reaches the shop.
+   */
+  const switchingShop = (hold: string | undefined, delays: Readonly<Record<string, number>> = {}) => {
+    const seen: Array<Seen> = []
+    let current = "old"
+    const waiting = new Map<string, () => void>()
+    let releaseHeld: (() => void) | undefined
+    const held = new Promise<void>((resolve) => releaseHeld = resolve)
+    const arrived = (path: string) => new Promise<void>((resolve) => waiting.set(path, resolve))
+    const handler = async (request: Request): Promise<Response> => {
+      const path = new URL(request.url).pathname
+      const csrf = request.headers.get("x-csrf-token")
+      seen.push({ path, csrf })
+      waiting.get(path)?.()
+      if (path === "/api/session") return Response.json({ shopId: "CZ10MA", csrfToken: current, cartId: 7, customerId: null })
+      if (csrf !== current) return Response.json({ _tag: "CsrfTokenInvalid", message: "stale" }, { status: 403 })
+      if (path === "/api/auth/logout/") current = "new"
+      if (path === hold) await held
+      await new Promise((resolve) => setTimeout(resolve, delays[path] ?? 0))
+      return path === "/api/auth/logout/" ? Response.json({ redirectUrl: "/" }) : Response.json({ status: { status: "ok" } })
+    }
+    return { seen, handler, arrived, release: () => releaseHeld?.() }
+  }
+
+  const logoutPath = "/api/auth/logout/"
+  const notePath = "/api/v2/cart.cart-api/set-invoice-note"
+
+  /** A logout and an invoice note, the `first` sent first and held by the shop until the second has been started. */
+  const noteAndLogout = (shop: ReturnType<typeof switchingShop>, first: string) =>
+    Effect.runPromise(Effect.gen(function*() {
+      const client = yield* makeShopClient("http://shop.test")
+      const logout = Effect.result(client.account.logout({ query: { csrf_token: "old" } }))
+      const note = Effect.result(client.cartApi.setInvoiceNote({ payload: { invoiceNote: "ring twice" } }))
+      const arrived = shop.arrived(first)
+      const firstFiber = yield* Effect.forkChild(first === logoutPath ? logout : note)
+      yield* Effect.promise(() => arrived)
+      const secondFiber = yield* Effect.forkChild(first === logoutPath ? note : logout)
+      yield* Effect.sleep(20)
+      const seenBeforeRelease = shop.seen.map((s) => s.path)
+      shop.release()
+      const answers = [yield* Fiber.join(firstFiber), yield* Fiber.join(secondFiber)]
+      return { answers: answers.map((answer) => answer._tag), seenBeforeRelease }
+    }).pipe(
+      Effect.provide(callPolicyLayer({ shopId: "CZ10MA", csrfToken: "old", cartId: undefined }).pipe(Layer.provideMerge(webHandlerHttpClient(shop.handler))))
+    ))
+
+  it("a call started while a logout is on its way waits for it and carries the new session's token: never refused", async () => {
+    const shop = switchingShop(logoutPath)
+    const { answers, seenBeforeRelease } = await noteAndLogout(shop, logoutPath)
+    expect(answers).toEqual(["Success", "Success"])
+    expect(seenBeforeRelease).toEqual([logoutPath])
+    expect(shop.seen.map((s) => `${s.path} ${s.csrf}`)).toEqual([`${logoutPath} old`, "/api/session null", `${notePath} new`])
+  })
+
+  it("a logout waits for a state-changing call on its way, so that call's token is still the session's", async () => {
+    const shop = switchingShop(notePath)
+    const { answers, seenBeforeRelease } = await noteAndLogout(shop, notePath)
+    expect(answers).toEqual(["Success", "Success"])
+    expect(seenBeforeRelease).toEqual([notePath])
+    expect(shop.seen.map((s) => `${s.path} ${s.csrf}`)).toEqual([`${notePath} old`, `${logoutPath} old`])
+  })
+
+  it("a logout's timeout counts from its sending, not from its wait for a call on its way", async () => {
+    // The note is answered after 3 s, the logout 2.5 s after it is sent: 5.5 s in all, over a call's 5 s timeout.
+    const shop = switchingShop(undefined, { [notePath]: 3000, [logoutPath]: 2500 })
+    const { answers } = await noteAndLogout(shop, notePath)
+    expect(answers).toEqual(["Success", "Success"])
+    expect(shop.seen.map((s) => s.path)).toEqual([notePath, logoutPath])
+  }, 15_000)
 })

@@ -9,8 +9,7 @@ import type { SqlError } from "effect/sql/SqlError"
 import { type BundleType } from "../../../../core/domain/cart.ts"
 import { clampQuantity } from "../../../../core/domain/quantity.ts"
 import { type CartChange, cartFlashKeys, CartNotFound, CartRefused, type CartRequirements, notFound, notice, refused } from "./errors.ts"
-import { cartChangedChannel } from "../../db/Database.ts"
-import { cachedBefore, cachedOpenCart, cartVersionSetting, countAllowed, inTransaction, mutateCart, setLineCountAtOnce, settleCart, type StatementKeyClaim, withLineCount } from "./mutation.ts"
+import { cachedBefore, cachedOpenCart, changeMarks, countAllowed, inTransaction, mutateCart, setLineCountAtOnce, settleCart, type StatementKeyClaim, withLineCount } from "./mutation.ts"
 import { type CartLine, type CartState, readCart } from "./reading.ts"
 
 // -----------------------------------------------------------------------------------------------
@@ -124,9 +123,7 @@ const addVariant = (
           WITH touched AS (
             UPDATE carts SET version = version + 1, updated_at = now() WHERE cart_id = ${cartId} RETURNING cart_id, version),
           changed AS (UPDATE cart_items SET count = ${count} WHERE cart_item_id = ${line.itemId} RETURNING cart_item_id)
-          SELECT version, (SELECT cart_item_id FROM changed) AS item_id,
-                 pg_notify(${cartChangedChannel}, ${JSON.stringify({ cartId })}) AS notified,
-                 set_config(${cartVersionSetting}, cart_id || ':' || version, true) AS marked
+          SELECT version, (SELECT cart_item_id FROM changed) AS item_id, ${changeMarks(sql, cartId)}
           FROM touched`
       : sql<{ readonly version: number; readonly item_id: number }>`
           WITH touched AS (
@@ -136,9 +133,7 @@ const addVariant = (
             VALUES (${cartId}, 'variant', ${variantId}, NULL, ${count},
                     (SELECT COALESCE(max(position), -1) + 1 FROM cart_items WHERE cart_id = ${cartId}))
             RETURNING cart_item_id)
-          SELECT version, (SELECT cart_item_id FROM changed) AS item_id,
-                 pg_notify(${cartChangedChannel}, ${JSON.stringify({ cartId })}) AS notified,
-                 set_config(${cartVersionSetting}, cart_id || ':' || version, true) AS marked
+          SELECT version, (SELECT cart_item_id FROM changed) AS item_id, ${changeMarks(sql, cartId)}
           FROM touched`))[0]!
     const state = line !== undefined
       ? withLineCount(base, written.version, line.itemId, count)

@@ -26,8 +26,11 @@ export const changeAmount = (
   Effect.flatMap(changeAmountAtOnce(cartId, itemId, amount), (done) =>
     done === undefined ? changeAmountLocked(cartId, itemId, amount) : Effect.succeed(done))
 
-/** {@link changeAmount} in one statement when it lowers or keeps a non-gift line of the cached cart; undefined otherwise. */
-const changeAmountAtOnce = (cartId: number, itemId: number, amount: number): Effect.Effect<CartChange | undefined, SqlError, CartRequirements> =>
+/**
+ * {@link changeAmount} in one statement when it lowers or keeps a non-gift line of the cached cart; undefined otherwise
+ * (nothing changed: the caller runs {@link changeAmount}, which decides from the truth).
+ */
+export const changeAmountAtOnce = (cartId: number, itemId: number, amount: number): Effect.Effect<CartChange | undefined, SqlError, CartRequirements> =>
   Effect.gen(function*() {
     const base = yield* cachedOpenCart(cartId)
     const line = base?.lines.find((candidate) => candidate.itemId === itemId)

@@ -3,8 +3,9 @@
  *
  * @module
  */
-import { Clock, Effect } from "effect"
+import { Clock, Context, Effect } from "effect"
 import { SqlClient } from "effect/sql"
+import type { Fragment } from "effect/sql/Statement"
 import type { SqlError } from "effect/sql/SqlError"
 import { canIncrease } from "../../../../core/domain/quantity.ts"
 import { cartChangedChannel } from "../../db/Database.ts"
@@ -49,6 +50,16 @@ export const withLineCount = (state: CartState, version: number, itemId: number,
 export const cartVersionSetting = "storefront.cart_version"
 
 /**
+ * The select-list tail every statement that changes a cart ends with, over a `touched` row source holding the cart's
+ * `cart_id` and bumped `version`: sends the live-data notification of `cartId` (delivered at commit) and marks the
+ * transaction with {@link cartVersionSetting} (the versioned notice, migration 18). One helper for the general way
+ * ({@link mutateCart}), the locked add and the changes in one statement ({@link setLineCountAtOnce}).
+ */
+export const changeMarks = (sql: SqlClient.SqlClient, cartId: number): Fragment =>
+  sql`pg_notify(${cartChangedChannel}, ${JSON.stringify({ cartId })}) AS notified,
+      set_config(${cartVersionSetting}, cart_id || ':' || version, true) AS marked`
+
+/**
  * Locks an open cart for a change and marks it changed, in one statement: bumps its `version` and `updated_at`,
  * marks the transaction with {@link cartVersionSetting} and sends the live-data notification (delivered at commit, so
  * a change that fails and rolls back notifies nothing). Answers the locked row with its status.
@@ -66,8 +77,7 @@ const lockAndTouch = (cartId: number) =>
       WITH touched AS (
         UPDATE carts SET version = version + 1, updated_at = now() WHERE cart_id = ${cartId}
         RETURNING cart_id, shop_id, customer_id, status, version)
-      SELECT cart_id, shop_id, customer_id, status, version, pg_notify(${cartChangedChannel}, ${JSON.stringify({ cartId })}) AS notified,
-             set_config(${cartVersionSetting}, cart_id || ':' || version, true) AS marked
+      SELECT cart_id, shop_id, customer_id, status, version, ${changeMarks(sql, cartId)}
       FROM touched`
   })
 
@@ -181,6 +191,25 @@ export interface StatementStockCheck {
   readonly stock: number
 }
 
+/** The session a change in one statement must still find stored (see {@link StatementSession}). */
+export interface StatementSessionProof {
+  /** The session's id (its cookie). */
+  readonly sessionId: string
+  /** The CSRF token the request carried and the cached session showed. */
+  readonly csrfToken: string
+}
+
+/**
+ * Set by the write fast path (demo/server/http/fastWrites.ts), which decides from the CACHED session: a change in one
+ * statement ({@link setLineCountAtOnce}) then also requires the session to be stored as the cache showed it (live,
+ * holding this open cart in its shop and for its customer, with this CSRF token), so the session read costs no
+ * statement of its own; when it is not, the statement changes nothing and the request takes the general way.
+ */
+export const StatementSession = Context.Reference<StatementSessionProof | undefined>(
+  "demo/server/domain/cart/mutation/StatementSession",
+  { defaultValue: () => undefined }
+)
+
 /**
  * Sets the count of the line `itemId` of `after`'s cart in ONE statement and no explicit transaction (a statement
  * is atomic on its own), for a change decided from the process's cached cart at `after.version - 1`: the statement
@@ -221,10 +250,16 @@ export const setLineCountAtOnce = (
           WHERE idempotency_keys.created_at < now() - make_interval(hours => ${claim.ttlHours})
         RETURNING key),`
     const keyFree = claim === undefined ? sql`` : sql`AND EXISTS (SELECT 1 FROM claimed)`
+    const proof = yield* StatementSession
+    const sessionCheck = proof === undefined ? sql`` : sql`
+      AND EXISTS (
+        SELECT 1 FROM sessions s
+        WHERE s.session_id = ${proof.sessionId} AND s.cart_id = c.cart_id AND s.shop_id = c.shop_id
+          AND s.customer_id IS NOT DISTINCT FROM c.customer_id AND s.csrf_token = ${proof.csrfToken} AND s.expires_at > now())`
     const rows = yield* sql<{ readonly version: number | null }>`
       WITH locked AS (
         SELECT c.cart_id FROM carts c
-        WHERE c.cart_id = ${cartId} AND c.version = ${before} AND c.status = 'open' ${stockCheck}
+        WHERE c.cart_id = ${cartId} AND c.version = ${before} AND c.status = 'open' ${stockCheck} ${sessionCheck}
         FOR UPDATE OF c),
       ${claimed}
       touched AS (
@@ -235,10 +270,8 @@ export const setLineCountAtOnce = (
         UPDATE cart_items SET count = ${count}
         WHERE cart_item_id = ${itemId} AND cart_id IN (SELECT cart_id FROM touched)
         RETURNING cart_item_id)
-      SELECT t.version, (SELECT count(*) FROM changed) AS changed,
-             pg_notify(${cartChangedChannel}, ${JSON.stringify({ cartId })}) AS notified,
-             set_config(${cartVersionSetting}, t.cart_id || ':' || t.version, true) AS marked
-      FROM touched t`
+      SELECT version, (SELECT count(*) FROM changed) AS changed, ${changeMarks(sql, cartId)}
+      FROM touched`
     const version = rows[0]?.version
     if (version === undefined || version === null) return false
     if (version !== after.version) return yield* Effect.die(`cart ${cartId}: one-statement change reached version ${version}, not ${after.version}`)

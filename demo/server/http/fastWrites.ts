@@ -1,0 +1,223 @@
+/**
+ * The two hot cart writes served before the Effect HTTP pipeline (issue 9 part 2): an add-to-cart of a line the cached
+ * cart holds (without services) and a change-amount that raises nothing, when everything they need is cached. The
+ * Node request listener ({@link FastWrites.serve}, installed by `withFastReads`) makes exactly the checks the pipeline
+ * makes, then the same one statement the pipeline's handler makes:
+ *
+ * - the route (method and path, no query), a JSON body (`Content-Type: application/json`) with a `Content-Length`
+ *   within the JSON body cap (the hardening middleware's 413 otherwise), no `Expect`;
+ * - the cookie's session is cached, live, in the shop the call asks for, its cart open (the read fast path's test) and
+ *   the `X-CSRF-Token` header equals its token (constant time): the session middleware's and CSRF middleware's checks;
+ *   cart writes are not throttled (`throttledOperations`);
+ * - the body decoded with the contract's payload Schema (`AddToCartPayload`, `ChangeAmountPayload`), the idempotency
+ *   key normalized as the handler does;
+ * - the change decided from the cached cart and made by the handler's own code (`addToCartAtOnce`,
+ *   `changeAmountAtOnceAnswer`) in ONE statement, which also proves the cached session still stored as it was
+ *   (`StatementSession`): no statement reads the session. It stores the idempotency key with the answer, sends the
+ *   live-data and versioned cache notices to every server and settles the cart in this process's cache, as the
+ *   pipeline's call does;
+ * - the answer encoded with the contract's success Schema (`ApiResponse`) and `JSON.stringify`, as HttpApi does, with
+ *   the hardening middleware's headers and a new request id.
+ *
+ * Anything else goes through the pipeline: before the body is read, the request itself; once it was read (a payload
+ * the Schema refuses, a cart or stock or session or key that moved on, so the statement changed nothing), a copy of
+ * the request carrying the body read ({@link replayedRequest}). A statement that fails answers 500 as the pipeline
+ * would, logged the same way. STOREFRONT_FAST_WRITES=0 turns it off (main.ts).
+ *
+ * @module
+ */
+import { randomUUID, timingSafeEqual } from "node:crypto"
+import type { IncomingMessage, ServerResponse } from "node:http"
+import { Readable } from "node:stream"
+import { Cause, Context, Effect, Exit, Schema } from "effect"
+import { AddToCartPayload, cartApiPrefix, ChangeAmountPayload } from "../../../core/api/cart.ts"
+import { ApiResponse } from "../../../core/api/entities/envelope.ts"
+import { csrfHeader, idempotencyKeyHeader, isWalletSupportedHeaderValue, shopIdHeader, walletSupportedHeader } from "../../../core/api/headers.ts"
+import type { ReadCacheShape } from "../db/ReadCache.ts"
+import type { CartRequirements } from "../domain/cart/errors.ts"
+import { StatementSession } from "../domain/cart/mutation.ts"
+import { normalizeIdempotencyKey } from "../domain/idempotency.ts"
+import { addToCartAtOnce, changeAmountAtOnceAnswer } from "../handlers/cart.ts"
+import { maskSecrets, nonPagePolicy, requestIdHeader, type ServerErrorRecord } from "./hardening.ts"
+import { cachedSessionFor } from "./middleware.ts"
+import { sessionCookieOf } from "./fastReads.ts"
+
+/** The add-to-cart path the fast path serves (PUT). */
+export const addToCartPath = `${cartApiPrefix}/add-to-cart`
+
+/** The change-amount path the fast path serves (POST). */
+export const changeAmountPath = `${cartApiPrefix}/change-amount`
+
+/** What the fast path needs of the server, handed over once the app's layers are built (`attach`). */
+export interface FastWritesSetup {
+  /** The process's read cache. */
+  readonly cache: ReadCacheShape
+  /** The services the writes run with (the database client, the read cache). */
+  readonly context: Context.Context<CartRequirements>
+  /** The JSON body cap (`SecuritySettings.maxJsonBodyBytes`). */
+  readonly maxJsonBodyBytes: number
+  /** Where a failed write is logged (the hardening middleware's `ServerErrorLog`). */
+  readonly errorLog: (record: ServerErrorRecord) => void
+}
+
+const decodeAdd = Schema.decodeUnknownSync(AddToCartPayload)
+const decodeChange = Schema.decodeUnknownSync(ChangeAmountPayload)
+const encodeAnswer = Schema.encodeSync(ApiResponse)
+
+const sameToken = (given: unknown, expected: string): boolean => {
+  if (typeof given !== "string" || expected === "") return false
+  const a = Buffer.from(given)
+  const b = Buffer.from(expected)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/**
+ * A copy of `request` whose body is `body` (read already): what the pipeline reads when the fast path hands a request
+ * over after reading it. It carries the request's method, URL, headers and socket; the body stream yields `body`.
+ */
+export const replayedRequest = (request: IncomingMessage, body: Buffer): IncomingMessage => {
+  const copy = Readable.from(body.length === 0 ? [] : [body], { objectMode: false }) as unknown as Record<string, unknown>
+  copy["method"] = request.method
+  copy["url"] = request.url
+  copy["headers"] = request.headers
+  copy["rawHeaders"] = request.rawHeaders
+  copy["httpVersion"] = request.httpVersion
+  copy["httpVersionMajor"] = request.httpVersionMajor
+  copy["httpVersionMinor"] = request.httpVersionMinor
+  copy["socket"] = request.socket
+  copy["connection"] = request.socket
+  copy["complete"] = true
+  return copy as unknown as IncomingMessage
+}
+
+/** The write fast path of one server process; see the module documentation. */
+export class FastWrites {
+  /** Whether requests are served (tests compare the two paths on one server by turning it off). */
+  enabled = true
+  private setup: FastWritesSetup | undefined = undefined
+  private served = 0
+
+  /** Hands over what the writes need (the session middleware's layer does, once it is built). */
+  attach(setup: FastWritesSetup): void {
+    this.setup = setup
+  }
+
+  /** How many writes were answered by the fast path so far (diagnostics, tests). */
+  get hits(): number {
+    return this.served
+  }
+
+  /**
+   * Takes `request` when it is one of the two writes and every check before its body holds, and answers true; false
+   * when the pipeline must answer it as it is. A request taken may still be handed to the pipeline through `fallback`,
+   * with its body ({@link replayedRequest}).
+   */
+  serve(request: IncomingMessage, response: ServerResponse, fallback: (request: IncomingMessage) => void): boolean {
+    const setup = this.setup
+    if (setup === undefined || !this.enabled) return false
+    const kind = request.method === "PUT" && request.url === addToCartPath
+      ? "add"
+      : request.method === "POST" && request.url === changeAmountPath
+      ? "change"
+      : undefined
+    if (kind === undefined) return false
+    const headers = request.headers
+    if (headers["content-type"] !== "application/json" || headers["expect"] !== undefined || headers["transfer-encoding"] !== undefined) return false
+    const length = Number(headers["content-length"])
+    if (!Number.isSafeInteger(length) || length <= 0 || length > setup.maxJsonBodyBytes) return false
+    const shop = headers[shopIdHeader]
+    const now = Date.now()
+    const session = cachedSessionFor(setup.cache, sessionCookieOf(headers.cookie), typeof shop === "string" ? shop : undefined, now)
+    if (session === undefined || !sameToken(headers[csrfHeader], session.csrfToken)) return false
+    const cart = setup.cache.carts.peek(session.cartId, now) as { readonly status?: unknown } | undefined
+    if (cart === undefined || cart.status !== "open") return false
+    const key = normalizeIdempotencyKey(typeof headers[idempotencyKeyHeader] === "string" ? headers[idempotencyKeyHeader] : undefined)
+    const wallet = headers[walletSupportedHeader]
+    const payment = { walletSupported: isWalletSupportedHeaderValue(typeof wallet === "string" ? wallet : undefined) }
+
+    const chunks: Array<Buffer> = []
+    let size = 0
+    request.on("data", (chunk: Buffer) => {
+      chunks.push(chunk)
+      size += chunk.length
+    })
+    request.on("error", () => response.destroy())
+    request.on("end", () => {
+      const body = Buffer.concat(chunks, size)
+      const handOver = () => fallback(replayedRequest(request, body))
+      let write: Effect.Effect<ApiResponse | undefined, unknown, CartRequirements>
+      try {
+        const json: unknown = JSON.parse(body.toString("utf8"))
+        write = kind === "add"
+          ? addToCartAtOnce(session.cartId, decodeAdd(json), key, payment)
+          : changeAmountAtOnceAnswer(session.cartId, decodeChange(json), payment)
+      } catch {
+        return handOver()
+      }
+      const proven = Effect.provideService(write, StatementSession, { sessionId: session.sessionId, csrfToken: session.csrfToken })
+      Effect.runPromiseExitWith(setup.context)(proven).then((exit) => {
+        if (Exit.isSuccess(exit)) {
+          if (exit.value === undefined) return handOver()
+          let bytes: Buffer
+          try {
+            bytes = Buffer.from(JSON.stringify(encodeAnswer(exit.value)))
+          } catch (error) {
+            return this.fail(setup, request, response, Cause.die(error))
+          }
+          return this.send(response, bytes)
+        }
+        this.fail(setup, request, response, exit.cause)
+      }, (error: unknown) => this.fail(setup, request, response, Cause.die(error)))
+    })
+    return true
+  }
+
+  private send(response: ServerResponse, body: Buffer): void {
+    this.served++
+    if (response.destroyed) return
+    response.writeHead(200, {
+      "content-type": "application/json",
+      "content-length": body.length,
+      [requestIdHeader]: randomUUID(),
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "strict-origin-when-cross-origin",
+      "content-security-policy": nonPagePolicy,
+      "cache-control": "no-store"
+    })
+    response.end(body)
+  }
+
+  /**
+   * A write that failed (a statement's error): 500 without a body, logged as the hardening middleware logs one; an
+   * interrupted one (the server stopping) is closed without an answer.
+   */
+  private fail(setup: FastWritesSetup, request: IncomingMessage, response: ServerResponse, cause: Cause.Cause<unknown>): void {
+    // interrupted only (the server stopping): nothing is answered, as the pipeline's interrupted calls
+    if (cause.reasons.length > 0 && cause.reasons.every((reason) => reason._tag === "Interrupt")) return void response.destroy()
+    const requestId = randomUUID()
+    setup.errorLog({
+      level: "error",
+      time: new Date().toISOString(),
+      requestId,
+      method: request.method ?? "",
+      path: request.url ?? "",
+      status: 500,
+      cause: maskSecrets(Cause.pretty(cause))
+    })
+    if (response.headersSent || response.destroyed) return
+    response.writeHead(500, {
+      "content-length": 0,
+      [requestIdHeader]: requestId,
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "strict-origin-when-cross-origin",
+      "content-security-policy": nonPagePolicy,
+      "cache-control": "no-store"
+    })
+    response.end()
+  }
+}
+
+/** The process's {@link FastWrites}, when the server runs with them (main.ts); undefined in-process (tests). */
+export const CurrentFastWrites = Context.Reference<FastWrites | undefined>("demo/server/http/fastWrites/CurrentFastWrites", {
+  defaultValue: () => undefined
+})

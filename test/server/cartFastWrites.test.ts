@@ -1,0 +1,232 @@
+/**
+ * The write fast path (demo/server/http/fastWrites.ts) on a real port as main.ts serves it: an add-to-cart of a line of
+ * the cached cart and a change-amount answer byte for byte what the pipeline answers (but the request id), an
+ * idempotency key stored by one path is replayed by the other, what it cannot decide (a refused payload, a stale CSRF
+ * token, a key taken, a session the statement no longer finds) goes to the pipeline, and concurrent adds lose nothing.
+ */
+import { NodeHttpServer } from "@effect/platform-node"
+import { Effect, Layer, ManagedRuntime } from "effect"
+import { HttpRouter, HttpServer } from "effect/http"
+import { SqlClient } from "effect/sql"
+import { randomUUID } from "node:crypto"
+import { createServer } from "node:http"
+import { afterAll, beforeAll, describe, expect, test } from "vitest"
+import { setLineCountAtOnce, StatementSession, withLineCount } from "../../demo/server/domain/cart/mutation.ts"
+import { readCart } from "../../demo/server/domain/cart/reading.ts"
+import { AppRoutes } from "../../demo/server/http/app.ts"
+import { CurrentFastReads, FastReads, withFastReads } from "../../demo/server/http/fastReads.ts"
+import { CurrentFastWrites, FastWrites } from "../../demo/server/http/fastWrites.ts"
+import { freshDatabase } from "../support/server.ts"
+import { roundTrips } from "./cartSupport.ts"
+
+const fastReads = new FastReads()
+const fastWrites = new FastWrites()
+const trips = roundTrips()
+const ServerLive = HttpRouter.serve(AppRoutes, { disableLogger: true }).pipe(
+  Layer.provide(Layer.succeed(CurrentFastReads, fastReads)),
+  Layer.provide(Layer.succeed(CurrentFastWrites, fastWrites)),
+  Layer.provideMerge(NodeHttpServer.layer(() => withFastReads(createServer(), fastReads, fastWrites), { host: "127.0.0.1", port: 0 })),
+  Layer.provideMerge(Layer.provideMerge(trips.layer, freshDatabase()) as ReturnType<typeof freshDatabase>)
+)
+const runtime = ManagedRuntime.make(ServerLive)
+let base = ""
+
+beforeAll(async () => {
+  const address = await runtime.runPromise(Effect.map(HttpServer.HttpServer, (server) => server.address))
+  if (address._tag === "UnixPathAddress") throw new Error("expected a TCP address")
+  base = `http://127.0.0.1:${address.port}`
+}, 240_000)
+afterAll(() => runtime.dispose())
+
+interface Answer {
+  readonly status: number
+  readonly headers: Record<string, string>
+  readonly body: string
+}
+
+/** An answer without what differs per request (its id, the date). */
+const comparable = (answer: Answer) => {
+  const { ["x-request-id"]: _id, date: _date, ...headers } = answer.headers
+  return { status: answer.status, headers, body: answer.body }
+}
+
+const call = async (method: string, path: string, headers: Record<string, string>, body: unknown): Promise<Answer> => {
+  const response = await fetch(`${base}${path}`, { method, headers, body: typeof body === "string" ? body : JSON.stringify(body) })
+  const all: Record<string, string> = {}
+  response.headers.forEach((value, name) => {
+    all[name] = value
+  })
+  return { status: response.status, headers: all, body: await response.text() }
+}
+
+const add = (headers: Record<string, string>, variantId: number, key: string | undefined = randomUUID(), amount = 1) =>
+  call("PUT", "/api/v2/cart.cart-api/add-to-cart", key === undefined ? headers : { ...headers, "idempotency-key": key }, {
+    variantId,
+    amount,
+    extended: true
+  })
+
+const change = (headers: Record<string, string>, id: number, amount: number) =>
+  call("POST", "/api/v2/cart.cart-api/change-amount", headers, { id, amount, extended: true })
+
+interface CartAnswer {
+  readonly cartItems?: ReadonlyArray<{ readonly articleId: number; readonly variantId?: number; readonly count?: number; readonly amount?: number }>
+}
+
+const lineOf = (answer: Answer, variantId: number) => {
+  const line = (JSON.parse(answer.body) as CartAnswer).cartItems?.find((item) => item.variantId === variantId)
+  if (line === undefined) throw new Error(`no line of ${variantId} in ${answer.body}`)
+  return line
+}
+
+/** A shopper whose cart holds one piece of each of 3 variants in stock (the bench's shopper). */
+const shopperWithCart = async () => {
+  const response = await fetch(`${base}/api/session`)
+  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0]!
+  const { csrfToken } = (await response.json()) as { csrfToken: string }
+  const headers = { cookie, "x-csrf-token": csrfToken, "x-requested-with": "XMLHttpRequest", "content-type": "application/json" }
+  const ids = Array.from({ length: 100 }, (_, i) => i + 1).join(",")
+  const variants = ((await (await fetch(`${base}/product-api/find-variants-by-id?ids=${ids}`, { headers })).json()) as ReadonlyArray<{
+    variantId: number
+    availability?: string
+  }>).filter((variant) => variant.availability === "in_stock").map((variant) => variant.variantId).slice(0, 3)
+  const lines: Array<{ variantId: number; itemId: number }> = []
+  for (const variantId of variants) {
+    const answer = await add(headers, variantId)
+    expect(answer.status).toBe(200)
+    lines.push({ variantId, itemId: lineOf(answer, variantId).articleId })
+  }
+  return { cookie, csrfToken, headers, lines }
+}
+
+/** Runs `run` with the fast path on or off; answers what it answered and how many writes the fast path served. */
+const through = async <A>(fast: boolean, run: () => Promise<A>): Promise<{ readonly answer: A; readonly served: number }> => {
+  fastWrites.enabled = fast
+  const before = fastWrites.hits
+  try {
+    return { answer: await run(), served: fastWrites.hits - before }
+  } finally {
+    fastWrites.enabled = true
+  }
+}
+
+describe("the write fast path (cart writes before the pipeline)", () => {
+  test("an add-to-cart and a change-amount answer byte for byte what the pipeline answers", async () => {
+    const who = await shopperWithCart()
+    const [line] = who.lines
+    const pipelineAdd = await through(false, () => add(who.headers, line!.variantId))
+    const pipelineChange = await through(false, () => change(who.headers, line!.itemId, 1))
+    const fastAdd = await through(true, () => add(who.headers, line!.variantId))
+    const fastChange = await through(true, () => change(who.headers, line!.itemId, 1))
+    expect([pipelineAdd.served, pipelineChange.served, fastAdd.served, fastChange.served]).toEqual([0, 0, 1, 1])
+    expect(pipelineAdd.answer.status).toBe(200)
+    expect(lineOf(fastAdd.answer, line!.variantId).articleId).toBe(line!.itemId)
+    expect(comparable(fastAdd.answer)).toEqual(comparable(pipelineAdd.answer))
+    expect(comparable(fastChange.answer)).toEqual(comparable(pipelineChange.answer))
+    expect(fastAdd.answer.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/)
+    // the next read answers what the fast write left
+    const loaded = await call("GET", "/api/v2/cart.cart-api/load-cart", who.headers, undefined)
+    expect(lineOf(loaded, line!.variantId)).toEqual(lineOf(fastChange.answer, line!.variantId))
+  })
+
+  test("on the embedded database, a fast add-to-cart and change-amount are ONE round trip each: no session read", async () => {
+    const who = await shopperWithCart()
+    const [line] = who.lines
+    await add(who.headers, line!.variantId)
+    const added = await runtime.runPromise(trips.during(() => through(true, () => add(who.headers, line!.variantId))))
+    const changed = await runtime.runPromise(trips.during(() => through(true, () => change(who.headers, line!.itemId, 1))))
+    if (process.env["DATABASE_URL"]) return
+    expect(added.length).toBe(1)
+    expect(added[0]).toMatch(/^WITH locked AS/)
+    expect(added[0]).toContain("FROM sessions s")
+    expect(changed.length).toBe(1)
+    expect(changed[0]).toContain("FROM sessions s")
+  })
+
+  test("a key stored by one path is replayed by the other, and a key sent again applies once", async () => {
+    const who = await shopperWithCart()
+    const [line] = who.lines
+    const key = randomUUID()
+    const first = await through(true, () => add(who.headers, line!.variantId, key))
+    expect(first.served).toBe(1)
+    // the statement finds the key taken and changes nothing: the pipeline answers the stored answer
+    const again = await through(true, () => add(who.headers, line!.variantId, key))
+    const viaPipeline = await through(false, () => add(who.headers, line!.variantId, key))
+    expect(again.served).toBe(0)
+    // a replay is the stored JSON (jsonb orders object keys): the same answer, and byte for byte the pipeline's replay
+    expect(JSON.parse(again.answer.body)).toEqual(JSON.parse(first.answer.body))
+    expect(comparable(again.answer)).toEqual(comparable(viaPipeline.answer))
+    const other = randomUUID()
+    const stored = await through(false, () => add(who.headers, line!.variantId, other))
+    const replayed = await through(true, () => add(who.headers, line!.variantId, other))
+    const replayedAgain = await through(false, () => add(who.headers, line!.variantId, other))
+    expect(replayed.served).toBe(0)
+    expect(JSON.parse(replayed.answer.body)).toEqual(JSON.parse(stored.answer.body))
+    expect(comparable(replayed.answer)).toEqual(comparable(replayedAgain.answer))
+    // two adds applied (1 -> 2 -> 3), not five
+    const loaded = await call("GET", "/api/v2/cart.cart-api/load-cart", who.headers, undefined)
+    expect(lineOf(loaded, line!.variantId).count ?? lineOf(loaded, line!.variantId).amount).toBe(3)
+  })
+
+  test("what the fast path cannot decide is the pipeline's: a refused payload, a stale CSRF token, a raise, an unknown item", async () => {
+    const who = await shopperWithCart()
+    const [line] = who.lines
+    const pairs: ReadonlyArray<() => Promise<Answer>> = [
+      () => call("PUT", "/api/v2/cart.cart-api/add-to-cart", who.headers, { variantId: line!.variantId, amount: 0, extended: true }),
+      () => call("PUT", "/api/v2/cart.cart-api/add-to-cart", who.headers, "{not json"),
+      () => call("POST", "/api/v2/cart.cart-api/change-amount", who.headers, { id: line!.itemId, amount: "1" }),
+      () => change({ ...who.headers, "x-csrf-token": "stale" }, line!.itemId, 1),
+      () => add({ ...who.headers, "x-csrf-token": "stale" }, line!.variantId),
+      () => change(who.headers, 999_999_999, 1)
+    ]
+    for (const send of pairs) {
+      const pipeline = await through(false, send)
+      const fast = await through(true, send)
+      expect(fast.served).toBe(0)
+      expect(comparable(fast.answer)).toEqual(comparable(pipeline.answer))
+      expect(fast.answer.status).not.toBe(200 + 500)
+    }
+  })
+
+  test("the statement proves the cached session: a session whose token changed writes nothing", async () => {
+    const who = await shopperWithCart()
+    const [line] = who.lines
+    const sessionId = who.cookie.split("=")[1]!
+    const applied = (csrfToken: string) =>
+      runtime.runPromise(Effect.gen(function*() {
+        const state = yield* readCart(yield* cartIdOf(sessionId))
+        if (state === undefined) throw new Error("no cart")
+        const item = state.lines.find((candidate) => candidate.itemId === line!.itemId)!
+        return yield* Effect.provideService(
+          setLineCountAtOnce(withLineCount(state, state.version + 1, item.itemId, item.count), item.itemId, item.count, undefined, undefined),
+          StatementSession,
+          { sessionId, csrfToken }
+        )
+      }))
+    expect(await applied("not-the-token")).toBe(false)
+    expect(await applied(who.csrfToken)).toBe(true)
+  })
+
+  test("concurrent adds of one line through the fast path lose no update", async () => {
+    const who = await shopperWithCart()
+    const [line] = who.lines
+    const answers = await Promise.all(Array.from({ length: 12 }, () => add(who.headers, line!.variantId)))
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200))
+    const loaded = await call("GET", "/api/v2/cart.cart-api/load-cart", who.headers, undefined)
+    const refused = answers.filter((answer) => answer.body.includes('"status":"error"')).length
+    expect(lineOf(loaded, line!.variantId).count ?? lineOf(loaded, line!.variantId).amount).toBe(1 + 12 - refused)
+    // one key sent 10 times at once applies once
+    const key = randomUUID()
+    const retries = await Promise.all(Array.from({ length: 10 }, () => add(who.headers, line!.variantId, key)))
+    expect(retries.map((answer) => answer.status)).toEqual(retries.map(() => 200))
+    const after = await call("GET", "/api/v2/cart.cart-api/load-cart", who.headers, undefined)
+    expect(lineOf(after, line!.variantId).count ?? lineOf(after, line!.variantId).amount).toBe(1 + 12 - refused + 1)
+  })
+})
+
+const cartIdOf = (sessionId: string) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const rows = yield* sql<{ readonly cart_id: number }>`SELECT cart_id FROM sessions WHERE session_id = ${sessionId}`
+    return rows[0]!.cart_id
+  })
