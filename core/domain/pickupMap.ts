@@ -45,12 +45,19 @@ export const initialMapView = (
 })
 
 /**
+ * How far below the zoom-change level a zoom difference may fall and still count as reaching it: the rounding of
+ * floating-point zoom levels (0.5 added to a zoom and taken off again can give 0.49999999999999994).
+ */
+const zoomRounding = 1e-9
+
+/**
  * Whether the branches are asked for again after the map moved from `loaded` (the view the shown
  * branches were loaded for) to `current` (§9): the zoom changed by at least the zoom-change level or
  * the centre moved further than the distance-change limit.
  */
 export const mapViewChanged = (loaded: MapView, current: MapView): boolean =>
-  Math.abs(current.zoom - loaded.zoom) >= mapZoomChangeLevel || distanceKm(loaded.center, current.center) > mapDistanceChangeLimit
+  Math.abs(current.zoom - loaded.zoom) >= mapZoomChangeLevel - zoomRounding ||
+  distanceKm(loaded.center, current.center) > mapDistanceChangeLimit
 
 /** The branches that can be drawn on the map: those with a valid location. */
 export const mappableBranches = <B extends { readonly lat?: unknown; readonly lng?: unknown }>(
