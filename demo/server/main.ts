@@ -19,6 +19,7 @@ import { join } from "node:path"
 import { layer as databaseLayer, DatabaseSettings, layerPglite } from "./db/Database.ts"
 import { CaptchaTestAnswer, captchaTestAnswerOf, captchaTestAnswerVariable } from "./domain/captcha.ts"
 import { MailDropDir, mailDropDirVariable } from "./domain/outbox.ts"
+import { HousekeepingLive } from "./db/Housekeeping.ts"
 import { AppRoutes } from "./http/app.ts"
 import { CurrentFastReads, FastReads, withFastReads } from "./http/fastReads.ts"
 import { CurrentFastWrites, FastWrites } from "./http/fastWrites.ts"
@@ -49,7 +50,8 @@ const database = pgliteTemplate === undefined ? databaseLayer : Layer.unwrap(
 // The two hot cart writes are served before it too (http/fastWrites.ts); STOREFRONT_FAST_WRITES=0 turns that off.
 const fastReads = process.env["STOREFRONT_FAST_READS"] === "0" ? undefined : new FastReads()
 const fastWrites = fastReads === undefined || process.env["STOREFRONT_FAST_WRITES"] === "0" ? undefined : new FastWrites()
-const ServerLive = HttpRouter.serve(AppRoutes, { disableLogger: true }).pipe(
+// Expired sessions, idempotency keys, captchas and recovery tokens are swept in the background (db/Housekeeping.ts).
+const ServerLive = Layer.merge(HttpRouter.serve(AppRoutes, { disableLogger: true }), HousekeepingLive).pipe(
   Layer.provide(NodeHttpServer.layer(() => fastReads === undefined ? createServer() : withFastReads(createServer(), fastReads, fastWrites), { host, port })),
   Layer.provide(Layer.succeed(CurrentFastReads, fastReads)),
   Layer.provide(Layer.succeed(CurrentFastWrites, fastWrites)),

@@ -1,0 +1,117 @@
+/**
+ * Housekeeping of the reference backend's database (ours): the rows whose time is over are deleted in the
+ * background, so a shop that runs for months keeps its tables at the size of what is still live. A sweep deletes
+ * - sessions past their expiry (their consents go with them; their carts stay, as an order or a customer may
+ *   still refer to them),
+ * - idempotency keys older than their replay window ({@link idempotencyKeyTtlHours}: a retry after it applies
+ *   again anyway),
+ * - captchas past their expiry,
+ * - password recovery tokens past their expiry (the rate limit counts only tokens of the validity window).
+ *
+ * Every reader already ignores such rows, so a sweep changes no answer. It deletes at most
+ * {@link housekeepingBatchRows} rows per statement, each statement a short transaction of its own, so it never holds
+ * the embedded database's one connection for long. On PGlite, which has no autovacuum, a sweep ends with a
+ * `VACUUM ANALYZE` of the tables it touched and of the carts' tables every cart write updates.
+ *
+ * @module
+ */
+import { Duration, Effect, Layer, Schedule } from "effect"
+import { SqlClient } from "effect/sql"
+import type { SqlError } from "effect/sql/SqlError"
+import { idempotencyKeyTtlHours } from "../domain/idempotency.ts"
+import { Database } from "./Database.ts"
+
+/** The most rows one housekeeping statement deletes. */
+export const housekeepingBatchRows = 500
+
+/** How often the server sweeps, after a first sweep a minute after it started. */
+export const housekeepingInterval: Duration.Input = "15 minutes"
+
+/** The rows of each kind one sweep deleted. */
+export interface SweepReport {
+  readonly sessions: number
+  readonly idempotencyKeys: number
+  readonly captchas: number
+  readonly recoveryTokens: number
+}
+
+/** The tables PGlite's vacuum goes over after a sweep: the swept ones and those every cart write updates. */
+const vacuumedTables = [
+  "sessions", "session_consents", "idempotency_keys", "captchas", "password_recovery_tokens", "carts", "cart_items"
+] as const
+
+/** Repeats `deleteBatch` (answering how many rows it deleted) until a batch deletes fewer than the batch size. */
+const deleteInBatches = (
+  deleteBatch: Effect.Effect<ReadonlyArray<unknown>, SqlError>,
+  batchRows: number
+): Effect.Effect<number, SqlError> =>
+  Effect.gen(function*() {
+    let deleted = 0
+    while (true) {
+      const rows = yield* deleteBatch
+      deleted += rows.length
+      if (rows.length < batchRows) return deleted
+    }
+  })
+
+/**
+ * One sweep: deletes the expired rows of every kind, `batchRows` at a time (default {@link housekeepingBatchRows}),
+ * and answers how many of each went.
+ */
+export const sweep = (batchRows: number = housekeepingBatchRows): Effect.Effect<SweepReport, SqlError, SqlClient.SqlClient> =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const sessions = yield* deleteInBatches(
+      sql`DELETE FROM sessions WHERE session_id IN (
+            SELECT session_id FROM sessions WHERE expires_at <= now() LIMIT ${batchRows})
+          RETURNING 1 AS deleted`,
+      batchRows
+    )
+    const idempotencyKeys = yield* deleteInBatches(
+      sql`DELETE FROM idempotency_keys WHERE (scope, key) IN (
+            SELECT scope, key FROM idempotency_keys
+            WHERE created_at < now() - make_interval(hours => ${idempotencyKeyTtlHours}) LIMIT ${batchRows})
+          RETURNING 1 AS deleted`,
+      batchRows
+    )
+    const captchas = yield* deleteInBatches(
+      sql`DELETE FROM captchas WHERE captcha_id IN (
+            SELECT captcha_id FROM captchas WHERE expires_at <= now() LIMIT ${batchRows})
+          RETURNING 1 AS deleted`,
+      batchRows
+    )
+    const recoveryTokens = yield* deleteInBatches(
+      sql`DELETE FROM password_recovery_tokens WHERE token_hash IN (
+            SELECT token_hash FROM password_recovery_tokens WHERE expires_at <= now() LIMIT ${batchRows})
+          RETURNING 1 AS deleted`,
+      batchRows
+    )
+    return { sessions, idempotencyKeys, captchas, recoveryTokens }
+  })
+
+/** `VACUUM ANALYZE` of the swept tables and the carts' tables: what autovacuum does on a PostgreSQL server. */
+export const vacuum: Effect.Effect<void, SqlError, SqlClient.SqlClient> = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql.unsafe(`VACUUM (ANALYZE) ${vacuumedTables.join(", ")}`)
+})
+
+/** A sweep, then on PGlite a {@link vacuum}, logged when it deleted anything; a failure is logged and waits for the next. */
+const housekeep = Effect.gen(function*() {
+  const database = yield* Database
+  const report = yield* sweep()
+  if (database.backend === "pglite") yield* vacuum
+  const deleted = report.sessions + report.idempotencyKeys + report.captchas + report.recoveryTokens
+  if (deleted > 0) {
+    yield* Effect.logInfo(
+      `housekeeping: deleted ${report.sessions} expired sessions, ${report.idempotencyKeys} idempotency keys, ` +
+        `${report.captchas} captchas, ${report.recoveryTokens} recovery tokens`
+    )
+  }
+}).pipe(Effect.catchCause((cause) => Effect.logWarning("housekeeping: the sweep failed; the next one tries again", cause)))
+
+/** The server's housekeeping: a sweep a minute after start, then every {@link housekeepingInterval}, while the layer lives. */
+export const HousekeepingLive: Layer.Layer<never, never, SqlClient.SqlClient | Database> = Layer.effectDiscard(
+  Effect.forkScoped(
+    Effect.sleep("1 minute").pipe(Effect.andThen(Effect.repeat(housekeep, Schedule.spaced(housekeepingInterval))))
+  )
+)
