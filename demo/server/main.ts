@@ -10,16 +10,13 @@
  * @module
  */
 import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
-import { Effect, Layer, Option } from "effect"
+import { Layer } from "effect"
 import { HttpRouter } from "effect/http"
-import { existsSync } from "node:fs"
-import { readFile } from "node:fs/promises"
 import { createServer } from "node:http"
-import { join } from "node:path"
-import { layer as databaseLayer, DatabaseSettings, layerPglite } from "./db/Database.ts"
+import { layerFromTemplate } from "./db/Database.ts"
+import { HousekeepingLive } from "./db/Housekeeping.ts"
 import { CaptchaTestAnswer, captchaTestAnswerOf, captchaTestAnswerVariable } from "./domain/captcha.ts"
 import { MailDropDir, mailDropDirVariable } from "./domain/outbox.ts"
-import { HousekeepingLive } from "./db/Housekeeping.ts"
 import { AppRoutes } from "./http/app.ts"
 import { CurrentFastReads, FastReads, withFastReads } from "./http/fastReads.ts"
 import { CurrentFastWrites, FastWrites } from "./http/fastWrites.ts"
@@ -29,18 +26,6 @@ const host = process.env.HOST ?? "127.0.0.1"
 const mailDropDir = process.env[mailDropDirVariable]?.trim() || undefined
 const captchaTestAnswer = captchaTestAnswerOf(process.env[captchaTestAnswerVariable])
 const pgliteTemplate = process.env["STOREFRONT_PGLITE_TEMPLATE"]?.trim() || undefined
-
-// With a template: a PGlite database not created yet is restored from the dump (in-memory ones are always new).
-const database = pgliteTemplate === undefined ? databaseLayer : Layer.unwrap(
-  Effect.gen(function*() {
-    const settings = yield* DatabaseSettings
-    const created = !settings.dataDir.includes("://") && existsSync(join(settings.dataDir, "PG_VERSION"))
-    if (Option.isSome(settings.url) || created) return databaseLayer
-    const dump = yield* Effect.promise(() => readFile(pgliteTemplate))
-    yield* Effect.logInfo(`database: starting from the template ${pgliteTemplate}`)
-    return layerPglite({ dataDir: settings.dataDir, loadDataDir: new Blob([dump]), seed: settings.seed })
-  })
-)
 
 // The database is migrated and seeded before the port opens: a request that arrives while it starts
 // is refused rather than left hanging on a server without a handler.
@@ -55,7 +40,7 @@ const ServerLive = Layer.merge(HttpRouter.serve(AppRoutes, { disableLogger: true
   Layer.provide(NodeHttpServer.layer(() => fastReads === undefined ? createServer() : withFastReads(createServer(), fastReads, fastWrites), { host, port })),
   Layer.provide(Layer.succeed(CurrentFastReads, fastReads)),
   Layer.provide(Layer.succeed(CurrentFastWrites, fastWrites)),
-  Layer.provide(database),
+  Layer.provide(layerFromTemplate(pgliteTemplate)),
   Layer.provide(Layer.succeed(MailDropDir, mailDropDir)),
   Layer.provide(Layer.succeed(CaptchaTestAnswer, captchaTestAnswer))
 )

@@ -15,6 +15,7 @@
  */
 import { existsSync } from "node:fs"
 import { readFile, writeFile } from "node:fs/promises"
+import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { PgClient } from "@effect/sql-pg"
 import { Config, Context, Effect, Layer, Option, Redacted, type Scope, Stream } from "effect"
@@ -239,6 +240,23 @@ export const layer: Layer.Layer<
     })
   })
 )
+
+/**
+ * {@link layer}, except that a PGlite database whose data directory is still empty starts from the data-directory
+ * dump in `templateFile` (a test run's seeded template: a started server skips initdb, the migrations and the seed;
+ * pending migrations still run). PostgreSQL, an existing data directory and no template file get {@link layer}.
+ */
+export const layerFromTemplate = (templateFile: string | undefined): typeof layer =>
+  templateFile === undefined ? layer : Layer.unwrap(
+    Effect.gen(function*() {
+      const settings = yield* DatabaseSettings
+      const created = !settings.dataDir.includes("://") && existsSync(join(settings.dataDir, "PG_VERSION"))
+      if (Option.isSome(settings.url) || created) return layer
+      const dump = yield* Effect.promise(() => readFile(templateFile))
+      yield* Effect.logInfo(`database: starting from the template ${templateFile}`)
+      return layerPglite({ dataDir: settings.dataDir, loadDataDir: new Blob([dump]), seed: settings.seed })
+    })
+  )
 
 // -----------------------------------------------------------------------------------------------
 // tests
