@@ -222,6 +222,18 @@ describe("the write fast path (cart writes before the pipeline)", () => {
     const after = await call("GET", "/api/v2/cart.cart-api/load-cart", who.headers, undefined)
     expect(lineOf(after, line!.variantId).count ?? lineOf(after, line!.variantId).amount).toBe(1 + 12 - refused + 1)
   })
+
+  test("one shopper's concurrent writes take turns: each decides from the cart the previous one left, none is handed over", async () => {
+    const who = await shopperWithCart()
+    const [first, second] = who.lines
+    const { answer: answers, served } = await through(true, () =>
+      Promise.all(Array.from({ length: 10 }, (_, i) => i % 2 === 0 ? change(who.headers, first!.itemId, 1) : change(who.headers, second!.itemId, 1))))
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200))
+    expect(served).toBe(10)
+    const loaded = await call("GET", "/api/v2/cart.cart-api/load-cart", who.headers, undefined)
+    expect(lineOf(loaded, first!.variantId).count).toBe(1)
+    expect(lineOf(loaded, second!.variantId).count).toBe(1)
+  })
 })
 
 const cartIdOf = (sessionId: string) =>
