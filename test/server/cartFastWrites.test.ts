@@ -16,27 +16,18 @@ import { readCart } from "../../demo/server/domain/cart/reading.ts"
 import { AppRoutes } from "../../demo/server/http/app.ts"
 import { CurrentFastReads, FastReads, withFastReads } from "../../demo/server/http/fastReads.ts"
 import { CurrentFastWrites, FastWrites } from "../../demo/server/http/fastWrites.ts"
+import { useRealPortBackend } from "../support/realPort.ts"
 import { freshDatabase } from "../support/server.ts"
 import { roundTrips } from "./cartSupport.ts"
 
 const fastReads = new FastReads()
 const fastWrites = new FastWrites()
 const trips = roundTrips()
-const ServerLive = HttpRouter.serve(AppRoutes, { disableLogger: true }).pipe(
-  Layer.provide(Layer.succeed(CurrentFastReads, fastReads)),
-  Layer.provide(Layer.succeed(CurrentFastWrites, fastWrites)),
-  Layer.provideMerge(NodeHttpServer.layer(() => withFastReads(createServer(), fastReads, fastWrites), { host: "127.0.0.1", port: 0 })),
-  Layer.provideMerge(Layer.provideMerge(trips.layer, freshDatabase()) as ReturnType<typeof freshDatabase>)
-)
-const runtime = ManagedRuntime.make(ServerLive)
-let base = ""
-
-beforeAll(async () => {
-  const address = await runtime.runPromise(Effect.map(HttpServer.HttpServer, (server) => server.address))
-  if (address._tag === "UnixPathAddress") throw new Error("expected a TCP address")
-  base = `http://127.0.0.1:${address.port}`
-}, 240_000)
-afterAll(() => runtime.dispose())
+const { baseUrl, runtime } = useRealPortBackend({
+  fastReads,
+  fastWrites,
+  database: Layer.provideMerge(trips.layer, freshDatabase()) as ReturnType<typeof freshDatabase>
+})
 
 interface Answer {
   readonly status: number
@@ -51,7 +42,7 @@ const comparable = (answer: Answer) => {
 }
 
 const call = async (method: string, path: string, headers: Record<string, string>, body: unknown): Promise<Answer> => {
-  const response = await fetch(`${base}${path}`, { method, headers, body: typeof body === "string" ? body : JSON.stringify(body) })
+  const response = await fetch(`${baseUrl()}${path}`, { method, headers, body: typeof body === "string" ? body : JSON.stringify(body) })
   const all: Record<string, string> = {}
   response.headers.forEach((value, name) => {
     all[name] = value
@@ -81,12 +72,12 @@ const lineOf = (answer: Answer, variantId: number) => {
 
 /** A shopper whose cart holds one piece of each of 3 variants in stock (the bench's shopper). */
 const shopperWithCart = async () => {
-  const response = await fetch(`${base}/api/session`)
+  const response = await fetch(`${baseUrl()}/api/session`)
   const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0]!
   const { csrfToken } = (await response.json()) as { csrfToken: string }
   const headers = { cookie, "x-csrf-token": csrfToken, "x-requested-with": "XMLHttpRequest", "content-type": "application/json" }
   const ids = Array.from({ length: 100 }, (_, i) => i + 1).join(",")
-  const variants = ((await (await fetch(`${base}/product-api/find-variants-by-id?ids=${ids}`, { headers })).json()) as ReadonlyArray<{
+  const variants = ((await (await fetch(`${baseUrl()}/product-api/find-variants-by-id?ids=${ids}`, { headers })).json()) as ReadonlyArray<{
     variantId: number
     availability?: string
   }>).filter((variant) => variant.availability === "in_stock").map((variant) => variant.variantId).slice(0, 3)
@@ -221,6 +212,18 @@ describe("the write fast path (cart writes before the pipeline)", () => {
     expect(retries.map((answer) => answer.status)).toEqual(retries.map(() => 200))
     const after = await call("GET", "/api/v2/cart.cart-api/load-cart", who.headers, undefined)
     expect(lineOf(after, line!.variantId).count ?? lineOf(after, line!.variantId).amount).toBe(1 + 12 - refused + 1)
+  })
+
+  test("one shopper's concurrent writes take turns: each decides from the cart the previous one left, none is handed over", async () => {
+    const who = await shopperWithCart()
+    const [first, second] = who.lines
+    const { answer: answers, served } = await through(true, () =>
+      Promise.all(Array.from({ length: 10 }, (_, i) => i % 2 === 0 ? change(who.headers, first!.itemId, 1) : change(who.headers, second!.itemId, 1))))
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200))
+    expect(served).toBe(10)
+    const loaded = await call("GET", "/api/v2/cart.cart-api/load-cart", who.headers, undefined)
+    expect(lineOf(loaded, first!.variantId).count).toBe(1)
+    expect(lineOf(loaded, second!.variantId).count).toBe(1)
   })
 })
 

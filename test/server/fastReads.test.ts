@@ -14,23 +14,10 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { adultContentHeader } from "../../core/api/headers.ts"
 import { AppRoutes } from "../../demo/server/http/app.ts"
 import { CurrentFastReads, FastReads, fastReadsMaxBytes, sessionCookieOf, withFastReads } from "../../demo/server/http/fastReads.ts"
-import { freshDatabase } from "../support/server.ts"
+import { useRealPortBackend } from "../support/realPort.ts"
 
 const fastReads = new FastReads()
-const ServerLive = HttpRouter.serve(AppRoutes, { disableLogger: true }).pipe(
-  Layer.provide(Layer.succeed(CurrentFastReads, fastReads)),
-  Layer.provideMerge(NodeHttpServer.layer(() => withFastReads(createServer(), fastReads), { host: "127.0.0.1", port: 0 })),
-  Layer.provideMerge(freshDatabase())
-)
-const runtime = ManagedRuntime.make(ServerLive)
-let base = ""
-
-beforeAll(async () => {
-  const address = await runtime.runPromise(Effect.map(HttpServer.HttpServer, (server) => server.address))
-  if (address._tag === "UnixPathAddress") throw new Error("expected a TCP address")
-  base = `http://127.0.0.1:${address.port}`
-}, 240_000)
-afterAll(() => runtime.dispose())
+const { baseUrl, runtime } = useRealPortBackend({ fastReads })
 
 interface Answer {
   readonly status: number
@@ -39,7 +26,7 @@ interface Answer {
 }
 
 const get = async (path: string, headers: Record<string, string> = {}): Promise<Answer> => {
-  const response = await fetch(`${base}${path}`, { headers })
+  const response = await fetch(`${baseUrl()}${path}`, { headers })
   const all: Record<string, string> = {}
   response.headers.forEach((value, name) => {
     all[name] = value
@@ -54,7 +41,7 @@ const comparable = (answer: Answer) => {
 }
 
 const shopper = async () => {
-  const response = await fetch(`${base}/api/session`)
+  const response = await fetch(`${baseUrl()}/api/session`)
   const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0]!
   const { csrfToken } = (await response.json()) as { csrfToken: string }
   return { cookie, csrfToken, headers: { cookie, "x-csrf-token": csrfToken, "x-requested-with": "XMLHttpRequest", "content-type": "application/json" } }
@@ -62,7 +49,7 @@ const shopper = async () => {
 
 const inStock = async (headers: Record<string, string>): Promise<ReadonlyArray<number>> => {
   const ids = Array.from({ length: 100 }, (_, i) => i + 1).join(",")
-  const variants = (await (await fetch(`${base}/product-api/find-variants-by-id?ids=${ids}`, { headers })).json()) as ReadonlyArray<{
+  const variants = (await (await fetch(`${baseUrl()}/product-api/find-variants-by-id?ids=${ids}`, { headers })).json()) as ReadonlyArray<{
     variantId: number
     availability?: string
   }>
@@ -70,7 +57,7 @@ const inStock = async (headers: Record<string, string>): Promise<ReadonlyArray<n
 }
 
 const addToCart = async (headers: Record<string, string>, variantId: number) => {
-  const response = await fetch(`${base}/api/v2/cart.cart-api/add-to-cart`, {
+  const response = await fetch(`${baseUrl()}/api/v2/cart.cart-api/add-to-cart`, {
     method: "PUT",
     headers: { ...headers, "idempotency-key": randomUUID() },
     body: JSON.stringify({ variantId, amount: 1, extended: true })
@@ -156,7 +143,7 @@ describe("fast reads (cached GET answers before the pipeline)", () => {
     expect(fastReads.hits).toBe(hits + 1)
     await addToCart(who.headers, second!)
     expect(articlesOf(await get("/api/widgets/getWidgetsData", { cookie: who.cookie }))).toHaveLength(2)
-    const refused = await fetch(`${base}/api/v2/cart.cart-api/add-to-cart`, {
+    const refused = await fetch(`${baseUrl()}/api/v2/cart.cart-api/add-to-cart`, {
       method: "PUT",
       headers: { ...who.headers, "x-csrf-token": "wrong", "idempotency-key": randomUUID() },
       body: JSON.stringify({ variantId: first, amount: 1, extended: true })

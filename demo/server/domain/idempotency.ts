@@ -151,7 +151,7 @@ export const withIdempotencyKey = <A, E, R>(
           // Stores the key with the answer, or takes over an expired key, in one statement; a live key is a retry's.
           const stored = yield* sql<{ readonly key: string }>`
             INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response)
-            VALUES (${scope}, ${key}, ${hash}, ${storedResponseStatus}, ${JSON.stringify(encode(response) ?? null)}::jsonb)
+            VALUES (${scope}, ${key}, ${hash}, ${storedResponseStatus}, ${JSON.stringify(encode(response) ?? null)}::json)
             ON CONFLICT (scope, key) DO UPDATE
               SET request_hash = EXCLUDED.request_hash, status_code = EXCLUDED.status_code, response = EXCLUDED.response,
                   created_at = now()
@@ -190,7 +190,7 @@ export const withIdempotencyKey = <A, E, R>(
         }
         const response = yield* effect
         yield* sql`UPDATE idempotency_keys
-          SET status_code = ${storedResponseStatus}, response = ${JSON.stringify(encode(response) ?? null)}::jsonb
+          SET status_code = ${storedResponseStatus}, response = ${JSON.stringify(encode(response) ?? null)}::json
           WHERE scope = ${scope} AND key = ${key}`
         return response
       })

@@ -34,6 +34,10 @@ export const paymentContextOf = (request: HttpServerRequest.HttpServerRequest): 
   walletSupported: isWalletSupportedHeaderValue(request.headers[walletSupportedHeader])
 })
 
+/** The `ok` envelope after `change` (its notices, the cart as it left it) of `cartId`. */
+const okAnswer = (cartId: number, extended: boolean, payment: PaymentContext, change: CartChange) =>
+  cartResponse(cartId, "ok", { extended, flashes: change.flashes, payment, state: change.state })
+
 /** A failure of a cart change as the new cart answers it. */
 type ChangeFailure = SqlError | CartNotFound | CartRefused | IdempotencyKeyReused
 
@@ -49,7 +53,7 @@ const answer = <R>(
 ): Effect.Effect<ApiResponse, NotFound, R | SqlClient.SqlClient> =>
   orDieOnSql(
     change.pipe(
-      Effect.flatMap((result) => cartResponse(cartId, "ok", { extended, flashes: result.flashes, payment, state: result.state })),
+      Effect.flatMap((result) => okAnswer(cartId, extended, payment, result)),
       Effect.catchTags({
         CartRefused: (refusal) => cartResponse(cartId, "error", { extended, flashes: [refusal.flash], payment }),
         IdempotencyKeyReused: () =>
@@ -137,7 +141,7 @@ export const addToCartAtOnce = (
 ): Effect.Effect<ApiResponse | undefined, SqlError, SqlClient.SqlClient> => {
   if ((payload.services ?? []).length > 0) return Effect.succeed(undefined)
   const extended = payload.extended ?? false
-  const ok = (result: CartChange) => cartResponse(cartId, "ok", { extended, flashes: result.flashes, payment, state: result.state })
+  const ok = (result: CartChange) => okAnswer(cartId, extended, payment, result)
   return addVariantAtOnce(cartId, payload.variantId, payload.amount, ok, key === undefined ? undefined : (response) =>
     statementKeyClaim(addToCartScope(cartId), key, payload, response))
 }
@@ -155,7 +159,7 @@ export const changeAmountAtOnceAnswer = (
   Effect.flatMap(changeAmountAtOnce(cartId, payload.id, payload.amount), (done) =>
     done === undefined
       ? Effect.succeed(undefined)
-      : cartResponse(cartId, "ok", { extended: payload.extended ?? false, flashes: done.flashes, payment, state: done.state }))
+      : okAnswer(cartId, payload.extended ?? false, payment, done))
 
 /** The handlers of the new cart's item group. */
 export const CartHandlers = HttpApiBuilder.group(ShopApi, "cart", (handlers) =>
@@ -171,8 +175,7 @@ export const CartHandlers = HttpApiBuilder.group(ShopApi, "cart", (handlers) =>
         // A line of the cached cart: one statement, the key stored with the answer in it; else the general way.
         const atOnce = addToCartAtOnce(session.cartId, payload, key, payment)
         const apply = addToCart(session.cartId, { variantId: payload.variantId }, payload.amount, services).pipe(
-          Effect.flatMap((result) =>
-            cartResponse(session.cartId, "ok", { extended, flashes: result.flashes, payment, state: result.state })),
+          Effect.flatMap((result) => okAnswer(session.cartId, extended, payment, result)),
           Effect.catchTag("CartRefused", (refusal) =>
             cartResponse(session.cartId, "error", { extended, flashes: [refusal.flash], payment }))
         )

@@ -9,6 +9,9 @@
  * - the cookie's session is cached, live, in the shop the call asks for, its cart open (the read fast path's test) and
  *   the `X-CSRF-Token` header equals its token (constant time): the session middleware's and CSRF middleware's checks;
  *   cart writes are not throttled (`throttledOperations`);
+ * - one shopper's writes in turn: a write of a cart waits until this path's earlier write of that cart is answered, so
+ *   it decides from the cart that one settled (concurrent writes of one cart would otherwise fail on its version and
+ *   take the pipeline's locked way);
  * - the body decoded with the contract's payload Schema (`AddToCartPayload`, `ChangeAmountPayload`), the idempotency
  *   key normalized as the handler does;
  * - the change decided from the cached cart and made by the handler's own code (`addToCartAtOnce`,
@@ -96,6 +99,7 @@ export class FastWrites {
   enabled = true
   private setup: FastWritesSetup | undefined = undefined
   private served = 0
+  private readonly turns = new Map<number, Promise<void>>()
 
   /** Hands over what the writes need (the session middleware's layer does, once it is built). */
   attach(setup: FastWritesSetup): void {
@@ -142,7 +146,8 @@ export class FastWrites {
       size += chunk.length
     })
     request.on("error", () => response.destroy())
-    request.on("end", () => {
+    request.on("end", () => this.inTurn(session.cartId, response, () => {
+      if (response.destroyed) return
       const body = Buffer.concat(chunks, size)
       const handOver = () => fallback(replayedRequest(request, body))
       let write: Effect.Effect<ApiResponse | undefined, unknown, CartRequirements>
@@ -168,8 +173,28 @@ export class FastWrites {
         }
         this.fail(setup, request, response, exit.cause)
       }, (error: unknown) => this.fail(setup, request, response, Cause.die(error)))
-    })
+    }))
     return true
+  }
+
+  /**
+   * Runs `write` once every earlier write of `cartId` this path took has been answered (its response finished or
+   * closed, whichever path answered it): one shopper's concurrent writes then each decide from the cart the previous
+   * one settled instead of failing on its version and taking the pipeline's locked way.
+   */
+  private inTurn(cartId: number, response: ServerResponse, write: () => void): void {
+    const previous = this.turns.get(cartId)
+    const answered = new Promise<void>((resolve) => {
+      response.once("finish", resolve)
+      response.once("close", resolve)
+    })
+    const turn = previous === undefined ? answered : previous.then(() => answered)
+    this.turns.set(cartId, turn)
+    void turn.then(() => {
+      if (this.turns.get(cartId) === turn) this.turns.delete(cartId)
+    })
+    if (previous === undefined) write()
+    else void previous.then(write)
   }
 
   private send(response: ServerResponse, body: Buffer): void {

@@ -243,7 +243,7 @@ export const setLineCountAtOnce = (
     const claimed = claim === undefined ? sql`` : sql`
       claimed AS (
         INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response)
-        SELECT ${claim.scope}, ${claim.key}, ${claim.hash}, ${claim.status}, ${claim.response}::jsonb FROM locked
+        SELECT ${claim.scope}, ${claim.key}, ${claim.hash}, ${claim.status}, ${claim.response}::json FROM locked
         ON CONFLICT (scope, key) DO UPDATE
           SET request_hash = EXCLUDED.request_hash, status_code = EXCLUDED.status_code, response = EXCLUDED.response,
               created_at = now()
