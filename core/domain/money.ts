@@ -1,9 +1,11 @@
 /**
- * Prices and numbers in the shop's locale (spec §5: "Prices drop a zero decimal"), formatted with
- * `Intl.NumberFormat`, never by string concatenation.
+ * Prices and numbers in the shop's locale (spec §5: "Prices drop a zero decimal"): in the shops' and UI languages'
+ * locales by CLDR's symbols without `Intl` (./numberText.ts, proven equal to `Intl.NumberFormat`), in any other
+ * locale or currency by `Intl.NumberFormat`, never by string concatenation.
  *
  * @module
  */
+import { writeNumber } from "./numberText.ts"
 
 /** What a price is formatted with; a shop row fits as it is. */
 export interface PriceFormat {
@@ -88,6 +90,8 @@ const dropZeroDecimal = (formatters: Formatters, amount: number): string => {
  */
 export const formatNumber = (value: number, locale: string): string => {
   if (!Number.isFinite(value)) return nonFiniteAmountText
+  const written = writeNumber(value, locale)
+  if (written !== undefined) return written
   return dropZeroDecimal(decimalFormatters(locale), value)
 }
 
@@ -101,6 +105,8 @@ export const formatNumber = (value: number, locale: string): string => {
  */
 export const formatPrice = (amount: number, format: PriceFormat): string => {
   if (!Number.isFinite(amount)) return nonFiniteAmountText
+  const written = writeNumber(amount, format.locale, format.currency)
+  if (written !== undefined) return written
   const formatters = currencyFormatters(format.locale, format.currency)
   if (formatters !== null) return dropZeroDecimal(formatters, amount)
   const number = formatNumber(amount, format.locale)
