@@ -15,6 +15,7 @@ import { afterAll, beforeAll, expect } from "vitest"
 import { shopById, type ShopId } from "../../core/domain/shop.ts"
 import { seededTemplateFileVariable } from "../../demo/server/db/Database.ts"
 import { translate, uiLanguageOf, type MessageKey } from "../../core/messages/index.ts"
+import { hydratedAttribute } from "../../demo/web/app/lib/hydrated.ts"
 
 const root = resolve(fileURLToPath(new URL("../..", import.meta.url)))
 
@@ -278,6 +279,15 @@ export const e2eSession = (env: Readonly<Record<string, string>> = {}, options: 
     }
   }
   return session
+}
+
+/**
+ * Waits until React has hydrated the page (the root's marker on `<html>`, demo/web/app/lib/hydrated.ts): the first
+ * load's modules start after the first paint, so a page may hydrate well after its `load` event, and a click before
+ * that reaches only the server's HTML.
+ */
+export const hydrated = async (page: Page, timeout = 30_000): Promise<void> => {
+  await page.waitForFunction((name) => document.documentElement.hasAttribute(name), hydratedAttribute, { timeout })
 }
 
 /**

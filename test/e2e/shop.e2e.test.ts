@@ -10,7 +10,7 @@ import type { Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
 import { shopById, type ShopId } from "../../core/domain/shop.ts"
 import { billingDefs } from "../../demo/server/db/seed/data.ts"
-import { agreeConsent as agreeConsentOf, breakpoints, e2eSession, expectNoAxeViolations, placeOrder, screenshotsDir, shopText as text } from "./harness.ts"
+import { agreeConsent as agreeConsentOf, breakpoints, e2eSession, expectNoAxeViolations, hydrated, placeOrder, screenshotsDir, shopText as text } from "./harness.ts"
 
 const e2e = e2eSession({}, { warm: true })
 
@@ -330,6 +330,7 @@ describe("page furniture", () => {
     expect((await recorded).status()).toBe(200)
     await expect.poll(() => panel.isVisible()).toBe(false)
     await page.reload()
+    await hydrated(page)
     await page.waitForTimeout(500)
     await expect.poll(() => panel.isVisible()).toBe(false)
     await context.close()
