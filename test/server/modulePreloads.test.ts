@@ -7,7 +7,7 @@
 import fc from "fast-check"
 import { runInNewContext } from "node:vm"
 import { describe, expect, it } from "vitest"
-import { afterFirstPaintScript, modulesAfterFirstPaintStream, takeModulePreloads } from "../../demo/web/app/lib/modulePreloads.ts"
+import { afterFirstPaintModules, afterFirstPaintScript, modulesAfterFirstPaintStream, takeModulePreloads } from "../../demo/web/app/lib/modulePreloads.ts"
 
 const nonce = "a/b+c=="
 const preloads = [
@@ -119,6 +119,7 @@ describe("modules after the first paint", () => {
       expect(text).not.toMatch(/<\/script|<!--|<script/i)
       const browser = runScript(html, "hidden", "paint")
       expect(browser.appended).toEqual(started(source))
+      expect(afterFirstPaintModules(`<p>a</p>${contextScript}${html}${dataScript}`)).toEqual([{ hrefs, source }])
     }))
   })
 

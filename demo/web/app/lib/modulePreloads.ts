@@ -86,6 +86,11 @@ const scriptLiteral = (value: unknown): string =>
 export const afterFirstPaintScript = (hrefs: ReadonlyArray<string>, source: string, nonce: string | undefined): string =>
   `<script${nonce === undefined ? "" : ` nonce="${nonce}"`}>${afterFirstPaint}})(${scriptLiteral(hrefs)},${scriptLiteral(source)})</script>`
 
+/** What the document's after-first-paint scripts start: their preloads and module sources (for a measurement). */
+export const afterFirstPaintModules = (html: string): ReadonlyArray<{ readonly hrefs: ReadonlyArray<string>; readonly source: string }> =>
+  [...html.matchAll(/<script\b[^>]*>\(function\(hrefs,source\)[\s\S]*?\}\)\((\[[^\]]*\]),("(?:[^"\\]|\\.)*")\)<\/script>/g)]
+    .map((match) => ({ hrefs: JSON.parse(match[1]!) as Array<string>, source: JSON.parse(match[2]!) as string }))
+
 /** The replacement of one script element of the body: a module script starts after the first paint, others stay. */
 const deferModuleScript = (element: string, hrefs: ReadonlyArray<string>): string | undefined => {
   const open = element.slice(0, element.indexOf(">") + 1)
