@@ -324,6 +324,7 @@ export const toShippingStep = async (page: Page, shopUrl: string, shopId: ShopId
   const t = shopText(shopId)
   const keys = shopById(shopId).urlKeys
   await page.goto(`${shopUrl}${keys.cart}`)
+  await hydrated(page)
   await page.getByRole("button", { name: t("sf_continue_to_checkout") }).click()
   await page.waitForURL((url) => url.pathname === `${keys.cart}/1`)
   await page.getByRole("button", { name: t("sf_continue"), exact: true }).click({ timeout: 20_000 })

@@ -140,6 +140,7 @@ const checkout = async (page: Page, shopId: ShopId, delivery: "pickup" | "addres
   const t = text(shopId)
   const keys = shopById(shopId).urlKeys
   await page.goto(`${e2e.shop.url}${keys.cart}`)
+  await hydrated(page)
   await page.getByRole("button", { name: t("sf_continue_to_checkout") }).click()
   await page.waitForURL((url) => url.pathname === `${keys.cart}/1`)
   await page.getByRole("button", { name: t("sf_continue"), exact: true }).waitFor({ timeout: 20_000 })
@@ -227,8 +228,10 @@ describe("a purchase in the browser", () => {
     await addFirstProduct(page, shopId)
     const keys = shopById(shopId).urlKeys
     await page.goto(`${e2e.shop.url}${keys.cart}`)
+    await hydrated(page)
     await page.getByRole("button", { name: t("sf_continue_to_checkout") }).click()
     await page.waitForURL((url) => url.pathname === `${keys.cart}/1`)
+    await hydrated(page)
     await shot(page, "checkout-guest-customer-desktop")
     await page.getByRole("button", { name: t("sf_new_customer") }).click()
     await page.getByLabel(t("sf_email")).fill(`new-${Date.now()}@example.hu`)
@@ -271,6 +274,7 @@ describe("the checkout by keyboard, and the shop's payment filters", () => {
     await emptyCart(page, shopId)
     await addFirstProduct(page, shopId)
     await page.goto(`${e2e.shop.url}${keys.cart}`)
+    await hydrated(page)
 
     // From here on: keyboard only.
     await tabTo(page, (el) => el.tag === "button" && el.name === t("sf_continue_to_checkout"), "continue to checkout")
