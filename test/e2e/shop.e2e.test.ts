@@ -189,6 +189,7 @@ describe("a purchase in the browser", () => {
       await expect.poll(() => page.getByRole("status").filter({ hasText: t("sf_added_to_wishlist") }).isVisible(), { timeout: 15_000 }).toBe(true)
 
       await page.goto(`${e2e.shop.url}${shopById(shopId).urlKeys.cart}`)
+      await hydrated(page)
       const quantity = page.getByRole("textbox", { name: t("sf_quantity") }).first()
       await quantity.fill("3")
       await quantity.press("Enter")
