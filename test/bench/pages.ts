@@ -11,6 +11,7 @@ import { readdirSync } from "node:fs"
 import { join } from "node:path"
 import { gzipSync } from "node:zlib"
 import { startShop } from "../e2e/harness.ts"
+import { afterFirstPaintModules } from "../../demo/web/app/lib/modulePreloads.ts"
 
 const shop = await startShop()
 try {
@@ -50,9 +51,13 @@ try {
     const hrefsOf = (rel: string) => links.filter((link) => link.includes(`rel="${rel}"`)).map((link) => /href="([^"]+)"/.exec(link)?.[1]).filter((href) => href !== undefined)
     const language = /data-ui-language="([a-z]+)"/.exec(html)?.[1]
     const catalogue = languageChunks.find((file) => file.startsWith(`${language}-`))
+    // The first load's modules are started by an inline script after the first paint (lib/modulePreloads.ts).
+    const deferred = afterFirstPaintModules(html)
+    const sources = [html, ...deferred.map((started) => started.source)]
     const scripts = new Set([
       ...hrefsOf("modulepreload"),
-      ...[...html.matchAll(/<script[^>]+src="([^"]+)"/g), ...html.matchAll(/import\("([^"]+\.js)"\)/g)].map((m) => m[1]!),
+      ...deferred.flatMap((started) => started.hrefs),
+      ...sources.flatMap((source) => [...source.matchAll(/<script[^>]+src="([^"]+)"/g), ...source.matchAll(/import\("([^"]+\.js)"\)/g)].map((m) => m[1]!)),
       // The shopper's message catalogue, loaded by entry.client.tsx before hydration.
       ...(catalogue === undefined ? [] : [`/assets/${catalogue}`])
     ])

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest"
 import { accountMenu } from "../../core/domain/customer.ts"
 import { shopById, shopIds, type ShopId } from "../../core/domain/shop.ts"
 import { demoEmail } from "../../demo/server/db/seed/seed.ts"
-import { e2eSession, expectNoAxeViolations, screenshot as shot, shopText as text } from "./harness.ts"
+import { e2eSession, expectNoAxeViolations, hydrated, screenshot as shot, shopText as text } from "./harness.ts"
 
 const e2e = e2eSession()
 
@@ -79,6 +79,7 @@ describe("using the club pages", () => {
     const { context, page, errors } = await shopper("CZ10MA")
     await logIn(page, "CZ10MA", "loyalty-trial")
     await page.goto(`${e2e.shop.url}${shopById("CZ10MA").urlKeys.clientLoyaltyClubs}`)
+    await hydrated(page)
     await page.getByRole("button", { name: t("clubs_join", { club: "Klub Zahrada" }) }).click()
     await expect.poll(() => page.getByRole("status").filter({ hasText: t("clubs_joined") }).count()).toBe(1)
     await expect.poll(() => page.getByRole("button", { name: t("clubs_leave", { club: "Klub Zahrada" }) }).count()).toBe(1)

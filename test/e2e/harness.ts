@@ -15,6 +15,7 @@ import { afterAll, beforeAll, expect } from "vitest"
 import { shopById, type ShopId } from "../../core/domain/shop.ts"
 import { seededTemplateFileVariable } from "../../demo/server/db/Database.ts"
 import { translate, uiLanguageOf, type MessageKey } from "../../core/messages/index.ts"
+import { hydratedAttribute } from "../../demo/web/app/lib/hydrated.ts"
 
 const root = resolve(fileURLToPath(new URL("../..", import.meta.url)))
 
@@ -281,6 +282,15 @@ export const e2eSession = (env: Readonly<Record<string, string>> = {}, options: 
 }
 
 /**
+ * Waits until React has hydrated the page (the root's marker on `<html>`, demo/web/app/lib/hydrated.ts): the first
+ * load's modules start after the first paint, so a page may hydrate well after its `load` event, and a click before
+ * that reaches only the server's HTML.
+ */
+export const hydrated = async (page: Page, timeout = 30_000): Promise<void> => {
+  await page.waitForFunction((name) => document.documentElement.hasAttribute(name), hydratedAttribute, { timeout })
+}
+
+/**
  * Agrees to the consent panel until it is gone (a click that lands before the page has hydrated does nothing, so it
  * clicks again); passes at once when the panel does not show.
  */
@@ -314,6 +324,7 @@ export const toShippingStep = async (page: Page, shopUrl: string, shopId: ShopId
   const t = shopText(shopId)
   const keys = shopById(shopId).urlKeys
   await page.goto(`${shopUrl}${keys.cart}`)
+  await hydrated(page)
   await page.getByRole("button", { name: t("sf_continue_to_checkout") }).click()
   await page.waitForURL((url) => url.pathname === `${keys.cart}/1`)
   await page.getByRole("button", { name: t("sf_continue"), exact: true }).click({ timeout: 20_000 })

@@ -11,7 +11,7 @@ import { logoutCsrfParam } from "../../core/domain/customer.ts"
 import { shopById, type ShopId } from "../../core/domain/shop.ts"
 import { demoPassword } from "../../demo/server/db/seed/seed.ts"
 import { translate, uiLanguageOf, type MessageKey } from "../../core/messages/index.ts"
-import { agreeConsent, axeViolations, breakpoints, launchChromium, startShop, watchErrors, type Shop } from "./harness.ts"
+import { agreeConsent, axeViolations, breakpoints, hydrated, launchChromium, startShop, watchErrors, type Shop } from "./harness.ts"
 
 let shop: Shop
 let browser: Browser
@@ -37,6 +37,7 @@ const visit = async (shopId: ShopId, width: number = breakpoints.desktop) => {
   // The cart asks for the purchase of the session; a session without an order answers 404 (§8: ignored).
   const errors = watchErrors(page, (message) => message.includes("404"))
   await page.goto(`${shop.url}/`)
+  await hydrated(page)
   const agree = page.getByRole("button", { name: text(shopId)("sf_consent_agree") })
   await expect.poll(() => agree.isVisible()).toBe(true)
   // The panel, above the header, must be gone before a test hovers the header (it would move up under the pointer).
@@ -127,6 +128,7 @@ describe("the header drawers", () => {
 
     const accountLink = page.locator("a.account-link")
     await expect.poll(() => accountLink.isVisible(), { timeout: 15_000 }).toBe(true)
+    await hydrated(page)
     const menu = page.getByRole("region", { name: t("sf_account_menu"), exact: true })
     await expect.poll(async () => {
       await blur(page)

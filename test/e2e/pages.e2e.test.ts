@@ -12,7 +12,7 @@ import type { Page } from "playwright-core"
 import { afterAll, describe, expect, it } from "vitest"
 import { shopPagesOf } from "../../core/domain/shopPages.ts"
 import { shopById } from "../../core/domain/shop.ts"
-import { agreeConsent, breakpoints, e2eSession, expectNoAxeViolations, screenshot as shot, shopText as text } from "./harness.ts"
+import { agreeConsent, breakpoints, e2eSession, expectNoAxeViolations, hydrated, screenshot as shot, shopText as text } from "./harness.ts"
 
 const mailDrop = mkdtempSync(join(tmpdir(), "sf-e2e-mail-"))
 const captchaAnswer = "HYPER"
@@ -295,6 +295,7 @@ describe("wishlists", () => {
     await expect.poll(() => page.getByRole("heading", { name: "Narozeniny babičky" }).count()).toBe(1)
     await expectNoAxeViolations(page, "wishlist detail")
     await page.goto(`${e2e.shop.url}${keys.clientWishlist}`)
+    await hydrated(page)
     const moves = page.getByRole("button", { name: new RegExp(`^${t("pg_wl_move_item", { item: "" }).trim()}`) })
     await expect.poll(() => moves.count()).toBeGreaterThan(0)
     const before = await moves.count()
@@ -305,6 +306,7 @@ describe("wishlists", () => {
     await expectNoAxeViolations(page, "wishlists")
     await shot(page, "wishlists-desktop")
     await page.goto(`${e2e.shop.url}${detail}`)
+    await hydrated(page)
     const removes = page.getByRole("button", { name: new RegExp(`^${t("sf_remove_item", { item: "" }).trim()}`) })
     await expect.poll(() => removes.count()).toBe(1)
     await removes.first().click()

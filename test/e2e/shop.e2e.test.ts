@@ -10,7 +10,7 @@ import type { Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
 import { shopById, type ShopId } from "../../core/domain/shop.ts"
 import { billingDefs } from "../../demo/server/db/seed/data.ts"
-import { agreeConsent as agreeConsentOf, breakpoints, e2eSession, expectNoAxeViolations, placeOrder, screenshotsDir, shopText as text } from "./harness.ts"
+import { agreeConsent as agreeConsentOf, breakpoints, e2eSession, expectNoAxeViolations, hydrated, placeOrder, screenshotsDir, shopText as text } from "./harness.ts"
 
 const e2e = e2eSession({}, { warm: true })
 
@@ -140,6 +140,7 @@ const checkout = async (page: Page, shopId: ShopId, delivery: "pickup" | "addres
   const t = text(shopId)
   const keys = shopById(shopId).urlKeys
   await page.goto(`${e2e.shop.url}${keys.cart}`)
+  await hydrated(page)
   await page.getByRole("button", { name: t("sf_continue_to_checkout") }).click()
   await page.waitForURL((url) => url.pathname === `${keys.cart}/1`)
   await page.getByRole("button", { name: t("sf_continue"), exact: true }).waitFor({ timeout: 20_000 })
@@ -188,6 +189,7 @@ describe("a purchase in the browser", () => {
       await expect.poll(() => page.getByRole("status").filter({ hasText: t("sf_added_to_wishlist") }).isVisible(), { timeout: 15_000 }).toBe(true)
 
       await page.goto(`${e2e.shop.url}${shopById(shopId).urlKeys.cart}`)
+      await hydrated(page)
       const quantity = page.getByRole("textbox", { name: t("sf_quantity") }).first()
       await quantity.fill("3")
       await quantity.press("Enter")
@@ -227,8 +229,10 @@ describe("a purchase in the browser", () => {
     await addFirstProduct(page, shopId)
     const keys = shopById(shopId).urlKeys
     await page.goto(`${e2e.shop.url}${keys.cart}`)
+    await hydrated(page)
     await page.getByRole("button", { name: t("sf_continue_to_checkout") }).click()
     await page.waitForURL((url) => url.pathname === `${keys.cart}/1`)
+    await hydrated(page)
     await shot(page, "checkout-guest-customer-desktop")
     await page.getByRole("button", { name: t("sf_new_customer") }).click()
     await page.getByLabel(t("sf_email")).fill(`new-${Date.now()}@example.hu`)
@@ -271,6 +275,7 @@ describe("the checkout by keyboard, and the shop's payment filters", () => {
     await emptyCart(page, shopId)
     await addFirstProduct(page, shopId)
     await page.goto(`${e2e.shop.url}${keys.cart}`)
+    await hydrated(page)
 
     // From here on: keyboard only.
     await tabTo(page, (el) => el.tag === "button" && el.name === t("sf_continue_to_checkout"), "continue to checkout")
@@ -330,6 +335,7 @@ describe("page furniture", () => {
     expect((await recorded).status()).toBe(200)
     await expect.poll(() => panel.isVisible()).toBe(false)
     await page.reload()
+    await hydrated(page)
     await page.waitForTimeout(500)
     await expect.poll(() => panel.isVisible()).toBe(false)
     await context.close()

@@ -7,7 +7,7 @@
 import type { Page } from "playwright-core"
 import { beforeAll, describe, expect, it } from "vitest"
 import { shopById, type ShopId } from "../../core/domain/shop.ts"
-import { e2eSession, shopText } from "./harness.ts"
+import { e2eSession, hydrated, shopText } from "./harness.ts"
 
 const operatorToken = "tracking-e2e-operator"
 const shopId: ShopId = "CZ10MA"
@@ -79,6 +79,7 @@ describe("tracking in the browser", () => {
     })
     await page.goto(`${e2e.shop.url}${first}`)
     await page.getByRole("button", { name: t("sf_add_to_cart") }).waitFor()
+    await hydrated(page)
     await page.waitForTimeout(2500)
     expect(sent).toEqual([])
     expect((await context.cookies(e2e.shop.url)).some((c) => c.name === "__exponea_etc__")).toBe(false)

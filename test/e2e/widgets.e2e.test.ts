@@ -6,7 +6,7 @@
 import type { Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
 import { shopById } from "../../core/domain/shop.ts"
-import { agreeConsent as agreeConsentOf, breakpoints, e2eSession, expectNoAxeViolations, shopText } from "./harness.ts"
+import { agreeConsent as agreeConsentOf, breakpoints, e2eSession, expectNoAxeViolations, hydrated, shopText } from "./harness.ts"
 
 const e2e = e2eSession()
 
@@ -41,6 +41,7 @@ describe("widgets", () => {
       .toContain(encodeURIComponent("\"gdpr_panel\":true"))
     await page.reload()
     expect(await panel.isVisible()).toBe(false)
+    await hydrated(page)
     await page.waitForTimeout(1000)
     expect(await panel.isVisible()).toBe(false)
     expect(errors).toEqual([])
@@ -102,6 +103,7 @@ describe("widgets", () => {
     await modal.getByRole("button", { name: t("consent_modal_submit") }).click()
     await expect.poll(() => modal.isVisible(), { timeout: 15_000 }).toBe(false)
     await page.reload()
+    await hydrated(page)
     await page.waitForTimeout(1000)
     await expect.poll(() => modal.isVisible()).toBe(false)
     expect(errors).toEqual([])
@@ -114,6 +116,7 @@ describe("widgets", () => {
     await agreeConsent(page)
     const drinks = "/destilaty"
     await page.goto(`${e2e.shop.url}${drinks}`)
+    await hydrated(page)
     const gate = page.getByRole("dialog", { name: t("widgets_adult_title") })
     await expect.poll(() => gate.isVisible()).toBe(true)
     await expect.poll(() => gate.getByRole("button", { name: t("adult_content_reject") }).count()).toBe(2)
@@ -128,6 +131,7 @@ describe("widgets", () => {
       return gate.isVisible()
     }, { timeout: 15_000 }).toBe(false)
     await page.reload()
+    await hydrated(page)
     await page.waitForTimeout(500)
     await expect.poll(() => gate.isVisible()).toBe(false)
     expect(errors).toEqual([])

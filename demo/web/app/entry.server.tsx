@@ -10,7 +10,7 @@ import { NonceContext, nonceContext } from "./lib/nonce.ts"
 import { Footer } from "./components/Footer.tsx"
 import { Header } from "./components/Header.tsx"
 import { ShellContext } from "./lib/shell.ts"
-import { lowPriorityModulePreloadStream } from "./lib/modulePreloads.ts"
+import { modulesAfterFirstPaintStream } from "./lib/modulePreloads.ts"
 import styles from "./app.css?inline"
 
 // The server renders every shopper's language; a browser loads only its own (entry.client.tsx).
@@ -54,6 +54,6 @@ export default async function handleRequest(
   })
   if (isbot(request.headers.get("user-agent") ?? "")) await body.allReady
   headers.set("content-type", "text/html; charset=utf-8")
-  // The first paint needs no script: the first load's module preloads wait behind the document and its images.
-  return new Response(body.pipeThrough(lowPriorityModulePreloadStream()), { status: failed ? 500 : status, headers })
+  // The first paint needs no script: the first load's modules are asked for once the page has painted.
+  return new Response(body.pipeThrough(modulesAfterFirstPaintStream()), { status: failed ? 500 : status, headers })
 }

@@ -21,6 +21,7 @@ import { cookieValue, preferencesOf } from "./lib/preferences.ts"
 import { useRootData, type RootData } from "./lib/i18n.ts"
 import { lazy, Suspense, useContext } from "react"
 import { inlineStylesId, ShellContext } from "./lib/shell.ts"
+import { useHydratedMarker } from "./lib/hydrated.ts"
 import type { Consents } from "../../../core/domain/consent.ts"
 import { ConsentPanel, DataProtectionModal } from "../../../react/components/widgets/Consent.tsx"
 import { LegalConditions } from "../../../react/components/widgets/LegalConditions.tsx"
@@ -141,6 +142,7 @@ export default function App() {
   // The debug panel lists every tracking call of the page, including those made before its code has loaded.
   if (root.debug && typeof window !== "undefined") recordTracking()
   const navigate = useNavigate()
+  useHydratedMarker()
   return (
     <StorefrontProvider
       key={shop.shopId}
@@ -183,6 +185,7 @@ export function ErrorBoundary() {
   const error = useRouteError()
   const root = useRouteLoaderData("root") as RootData | undefined
   const notFound = isRouteErrorResponse(error) && error.status === 404
+  useHydratedMarker()
   const say = (key: "sf_not_found_title" | "sf_not_found_text" | "sf_back_to_shop" | "unknown_error", english: string) =>
     root === undefined ? english : translate(root.language, key)
   return (
