@@ -9,7 +9,7 @@ import type { Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
 import { shopById, type ShopId } from "../../core/domain/shop.ts"
 import type { MessageKey } from "../../core/messages/index.ts"
-import { e2eSession, expectNoAxeViolations, screenshot, shopText } from "./harness.ts"
+import { e2eSession, expectNoAxeViolations, hydrated, screenshot, shopText } from "./harness.ts"
 
 const e2e = e2eSession()
 
@@ -62,12 +62,14 @@ describe("account product pages", () => {
       await screenshot(page, `account-digital-content-${name}`)
 
       await page.goto(`${e2e.shop.url}${keys.clientWatchdog}`)
+      await hydrated(page)
       await expect.poll(() => page.getByRole("button", { name: anyText("ap_watchdog_remove", "title") }).count()).toBe(2)
       expect(await page.getByText(t("ap_watchdog_price_reached")).count()).toBe(1)
       await expectNoAxeViolations(page, `watchdog ${name}`)
       await screenshot(page, `account-watchdog-${name}`)
 
       await page.goto(`${e2e.shop.url}${keys.clientRankingList}`)
+      await hydrated(page)
       await expect.poll(() => page.getByText(anyText("ap_rankings_average", "rating")).count()).toBe(1)
       expect(await page.getByRole("heading", { name: t("ap_rankings_to_rate") }).count()).toBe(1)
       expect(await page.getByRole("link", { name: anyText("ap_rankings_rate", "title") }).count()).toBeGreaterThan(0)
@@ -97,6 +99,7 @@ describe("account product pages", () => {
     await logIn(page, "vip@example.cz")
     const product = await aProduct()
     await page.goto(`${e2e.shop.url}${product.url}`)
+    await hydrated(page)
     const watch = page.getByRole("region", { name: t("ap_watch_title") })
     await watch.getByRole("checkbox", { name: t("ap_watch_stock") }).check()
     await clickUntil(page, () => watch.getByRole("button", { name: t("ap_watch_submit") }), () => page.getByText(t("ap_watch_done")))
@@ -115,6 +118,7 @@ describe("account product pages", () => {
     await expectNoAxeViolations(page, "watchdog after removing")
 
     await page.goto(`${e2e.shop.url}${keys.clientRankingList}`)
+    await hydrated(page)
     await expect.poll(() => page.getByText("Spolehlivý a tichý.").count()).toBe(1)
     expect(errors).toEqual([])
     await context.close()
