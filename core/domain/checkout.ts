@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { ResponseStatus } from "./responseStatus.ts"
 import type { Shop } from "./shop.ts"
 
 /** The checkout steps in flow order (§2, §4). */
@@ -144,16 +145,7 @@ export const mayEnterShipping = (customer: CheckoutCustomer): boolean =>
 export const effectiveStep = (step: CheckoutStep, customer: CheckoutCustomer): CheckoutStep =>
   step === "shipping" && customer.hasFilledAddress !== true ? "customer" : step
 
-/** The status envelope of a cart response (§7): `{status, flashMessages, link}`. */
-export interface ResponseStatus {
-  readonly status?: string | null
-  readonly flashMessages?: ReadonlyArray<unknown> | null
-  readonly link?: string | null
-}
-
-/** Whether a response status forces a page reload (§4): status 'error' with a link. */
-export const mustReload = (status: ResponseStatus): boolean =>
-  status.status === "error" && typeof status.link === "string" && status.link !== ""
+export { mustReload, type ResponseStatus } from "./responseStatus.ts"
 
 /** The parts of a next-step response (§7) the transition reads. */
 export interface NextStepResponse {

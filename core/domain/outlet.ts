@@ -114,14 +114,7 @@ export type OutletPickerEvent<O extends PostOutlet = PostOutlet> =
       readonly type: "blurred"
     }
 
-/** The picker before anything is typed. */
-export const initialOutletPicker = <O extends PostOutlet = PostOutlet>(): OutletPickerState<O> => ({
-  query: "",
-  outlets: [],
-  open: false,
-  active: undefined,
-  selected: undefined
-})
+export { initialOutletPicker } from "./outletPickerStart.ts"
 
 const isIndexOf = (index: number | undefined, length: number): index is number =>
   index !== undefined && Number.isInteger(index) && index >= 0 && index < length

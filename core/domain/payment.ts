@@ -244,8 +244,7 @@ export interface ProviderProgress {
   readonly otpConfirmed: boolean
 }
 
-/** Nothing done yet (a new payment choice starts here). */
-export const noProviderProgress: ProviderProgress = { termsAccepted: false, dataSent: false, otpConfirmed: false }
+export { noProviderProgress } from "./providerProgress.ts"
 
 const screenDone = (screen: ProviderScreen, progress: ProviderProgress): boolean =>
   screen === "offer" || screen === "terms"

@@ -7,7 +7,7 @@
 import type { Cart as CartEntity, CartArticle } from "../api/entities/cart.ts"
 import type { FlashMessage } from "../api/entities/flash.ts"
 import type { ApiResponse } from "../api/entities/envelope.ts"
-import { mustReload } from "../domain/checkout.ts"
+import { mustReload } from "../domain/responseStatus.ts"
 import { defaultStock, type QuantityCorrection } from "../domain/quantity.ts"
 
 /** The count a line shows while its change is not yet confirmed by the server (§9 optimistic count). */

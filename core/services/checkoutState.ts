@@ -13,7 +13,8 @@ import type { Branch, Delivery, DeliveryData, OrderConsent } from "../api/entiti
 import type { FlashMessage } from "../api/entities/flash.ts"
 import type { BillingMethods } from "../api/entities/payment.ts"
 import type { CheckoutStep } from "../domain/checkout.ts"
-import { noProviderProgress, type ProviderProgress, type ProviderScreen } from "../domain/payment.ts"
+import type { ProviderProgress, ProviderScreen } from "../domain/payment.ts"
+import { noProviderProgress } from "../domain/providerProgress.ts"
 
 /** Where the payment provider check of CZN / CZG stands (§4). */
 export type PaymentProviderPhase = "idle" | "scheduled" | "polling" | "done" | "error"

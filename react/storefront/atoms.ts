@@ -14,7 +14,7 @@ import type { ConsentState } from "../../core/services/Consent.ts"
 import { initialWidgetsState, type WidgetsState } from "../../core/services/widgetsState.ts"
 import { emptyWishlistState, type WishlistState } from "../../core/services/wishlistState.ts"
 import type { PostOutlet } from "../../core/api/entities/outlet.ts"
-import { initialOutletPicker } from "../../core/domain/outlet.ts"
+import { initialOutletPicker } from "../../core/domain/outletPickerStart.ts"
 import type { OutletsState } from "../../core/services/Outlets.ts"
 
 /** The cart service's state. */

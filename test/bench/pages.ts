@@ -58,6 +58,8 @@ try {
       ...hrefsOf("modulepreload"),
       ...deferred.flatMap((started) => started.hrefs),
       ...sources.flatMap((source) => [...source.matchAll(/<script[^>]+src="([^"]+)"/g), ...source.matchAll(/import\("([^"]+\.js)"\)/g)].map((m) => m[1]!)),
+      // The module source's static imports: the route manifest (routeDiscovery "initial") and the route modules.
+      ...deferred.flatMap((started) => [...started.source.matchAll(/\bimport\s+(?:[^"';]*?\bfrom\s+)?"([^"]+\.js)"/g)].map((m) => m[1]!)),
       // The shopper's message catalogue, loaded by entry.client.tsx before hydration.
       ...(catalogue === undefined ? [] : [`/assets/${catalogue}`])
     ])
