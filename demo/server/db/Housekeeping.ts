@@ -16,7 +16,7 @@
  * @module
  */
 import { Duration, Effect, Layer, Schedule } from "effect"
-import { SqlClient } from "effect/sql"
+import { SqlClient, type Statement } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import { idempotencyKeyTtlHours } from "../domain/idempotency.ts"
 import { Database } from "./Database.ts"
@@ -40,15 +40,22 @@ const vacuumedTables = [
   "sessions", "session_consents", "idempotency_keys", "captchas", "password_recovery_tokens", "carts", "cart_items"
 ] as const
 
-/** Repeats `deleteBatch` (answering how many rows it deleted) until a batch deletes fewer than the batch size. */
-const deleteInBatches = (
-  deleteBatch: Effect.Effect<ReadonlyArray<unknown>, SqlError>,
+/**
+ * Deletes the rows of `table` that match `expired`, `batchRows` per statement (by their physical row id, so any
+ * table, whatever its key), until a statement deletes fewer; answers how many went.
+ */
+const deleteExpired = (
+  sql: SqlClient.SqlClient,
+  table: (typeof vacuumedTables)[number],
+  expired: Statement.Fragment,
   batchRows: number
 ): Effect.Effect<number, SqlError> =>
   Effect.gen(function*() {
     let deleted = 0
     while (true) {
-      const rows = yield* deleteBatch
+      const rows = yield* sql`DELETE FROM ${sql(table)} WHERE ctid IN (
+                                SELECT ctid FROM ${sql(table)} WHERE ${expired} LIMIT ${batchRows})
+                              RETURNING 1 AS deleted`
       deleted += rows.length
       if (rows.length < batchRows) return deleted
     }
@@ -61,32 +68,18 @@ const deleteInBatches = (
 export const sweep = (batchRows: number = housekeepingBatchRows): Effect.Effect<SweepReport, SqlError, SqlClient.SqlClient> =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const sessions = yield* deleteInBatches(
-      sql`DELETE FROM sessions WHERE session_id IN (
-            SELECT session_id FROM sessions WHERE expires_at <= now() LIMIT ${batchRows})
-          RETURNING 1 AS deleted`,
-      batchRows
-    )
-    const idempotencyKeys = yield* deleteInBatches(
-      sql`DELETE FROM idempotency_keys WHERE (scope, key) IN (
-            SELECT scope, key FROM idempotency_keys
-            WHERE created_at < now() - make_interval(hours => ${idempotencyKeyTtlHours}) LIMIT ${batchRows})
-          RETURNING 1 AS deleted`,
-      batchRows
-    )
-    const captchas = yield* deleteInBatches(
-      sql`DELETE FROM captchas WHERE captcha_id IN (
-            SELECT captcha_id FROM captchas WHERE expires_at <= now() LIMIT ${batchRows})
-          RETURNING 1 AS deleted`,
-      batchRows
-    )
-    const recoveryTokens = yield* deleteInBatches(
-      sql`DELETE FROM password_recovery_tokens WHERE token_hash IN (
-            SELECT token_hash FROM password_recovery_tokens WHERE expires_at <= now() LIMIT ${batchRows})
-          RETURNING 1 AS deleted`,
-      batchRows
-    )
-    return { sessions, idempotencyKeys, captchas, recoveryTokens }
+    const pastExpiry = sql`expires_at <= now()`
+    return {
+      sessions: yield* deleteExpired(sql, "sessions", pastExpiry, batchRows),
+      idempotencyKeys: yield* deleteExpired(
+        sql,
+        "idempotency_keys",
+        sql`created_at < now() - make_interval(hours => ${idempotencyKeyTtlHours})`,
+        batchRows
+      ),
+      captchas: yield* deleteExpired(sql, "captchas", pastExpiry, batchRows),
+      recoveryTokens: yield* deleteExpired(sql, "password_recovery_tokens", pastExpiry, batchRows)
+    }
   })
 
 /** `VACUUM ANALYZE` of the swept tables and the carts' tables: what autovacuum does on a PostgreSQL server. */
