@@ -7,7 +7,7 @@
 import type { Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
 import { simulatedProviderOtpCode } from "../../core/domain/payment.ts"
-import { axeViolations, breakpoints, e2eSession, placeOrder, toShippingStep, screenshotsDir, shopText } from "./harness.ts"
+import { axeViolations, breakpoints, e2eSession, hydrated, placeOrder, screenshotsDir, shopText, toShippingStep } from "./harness.ts"
 
 const shopId = "CZ10MA"
 const t = shopText(shopId)
@@ -37,6 +37,7 @@ const addProductOfAtLeast = async (page: Page, min: number) => {
       const price = Number((await card.locator(".price").first().innerText()).replace(/[^0-9,]/g, "").replace(",", "."))
       if (price >= min) {
         await card.locator("a").first().click()
+        await hydrated(page)
         await page.getByRole("button", { name: t("sf_add_to_cart") }).click()
         await expect.poll(() => page.getByRole("status").filter({ hasText: t("sf_added_to_cart") }).count(), { timeout: 15_000 }).toBe(1)
         return

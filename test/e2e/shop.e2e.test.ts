@@ -89,6 +89,7 @@ const addFirstProduct = async (page: Page, shopId: ShopId) => {
   await page.waitForURL((url) => url.pathname.split("/").length === 2 && url.pathname !== "/")
   await page.locator(".product-card").filter({ hasText: t("sf_in_stock") }).first().locator("a").first().click()
   await page.getByRole("button", { name: t("sf_add_to_cart") }).waitFor()
+  await hydrated(page)
   await page.getByRole("button", { name: t("sf_add_to_cart") }).click()
   await expect.poll(() => page.getByRole("status").filter({ hasText: t("sf_added_to_cart") }).count(), { timeout: 15_000 }).toBe(1)
   return page.locator("h1").innerText()

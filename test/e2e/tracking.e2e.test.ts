@@ -91,6 +91,7 @@ describe("tracking in the browser", () => {
     await e2e.logIn(page, shopId, "gold@example.cz")
     const [first] = await productPaths(page)
     await page.goto(`${e2e.shop.url}${first}`)
+    await hydrated(page)
     await page.getByRole("button", { name: t("sf_add_to_cart") }).click()
     await expect.poll(() => page.getByRole("status").filter({ hasText: t("sf_added_to_cart") }).count(), { timeout: 15_000 }).toBe(1)
 
