@@ -1,13 +1,14 @@
 /**
  * The database's housekeeping (demo/server/db/Housekeeping.ts): a sweep deletes exactly the rows whose time is over
- * (expired sessions with their consents, idempotency keys past the replay window, expired captchas and recovery
- * tokens), however many there are per batch, and keeps every live row and what refers to it.
+ * (expired sessions with their consents, the guests' carts no one can reach any more, idempotency keys past the replay
+ * window, expired captchas and recovery tokens), however many there are per batch, and keeps every live row and what
+ * refers to it.
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { SqlClient } from "effect/sql"
+import { SqlClient, type Statement } from "effect/sql"
 import { Database } from "../../demo/server/db/Database.ts"
-import { sweep, vacuum } from "../../demo/server/db/Housekeeping.ts"
+import { orphanCartAgeHours, sweep, vacuum } from "../../demo/server/db/Housekeeping.ts"
 import { idempotencyKeyTtlHours } from "../../demo/server/domain/idempotency.ts"
 import { freshDatabase } from "../support/server.ts"
 
@@ -58,7 +59,42 @@ layer(freshDatabase(), { timeout: 120_000 })("housekeeping", (it) => {
       assert.deepStrictEqual(yield* idsOf("password_recovery_tokens", "token_hash"), ["hk-t-live"])
 
       const again = yield* sweep(2)
-      assert.deepStrictEqual(again, { sessions: 0, idempotencyKeys: 0, captchas: 0, recoveryTokens: 0 })
+      assert.deepStrictEqual(again, { sessions: 0, orphanCarts: 0, idempotencyKeys: 0, captchas: 0, recoveryTokens: 0 })
+    }))
+
+  it.effect("a sweep deletes the guests' carts no one can reach, with their lines, and keeps every cart a session, a customer or an order refers to", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const [customer] = yield* sql<{ customer_id: number }>`SELECT customer_id FROM customers ORDER BY customer_id LIMIT 1`
+      const [variant] = yield* sql<{ variant_id: number }>`SELECT variant_id FROM variants ORDER BY variant_id LIMIT 1`
+      const old = sql`now() - make_interval(hours => ${orphanCartAgeHours}) - interval '1 minute'`
+      const cart = (customerId: number | null, createdAt: Statement.Fragment) =>
+        sql<{ cart_id: number }>`INSERT INTO carts (shop_id, customer_id, created_at, updated_at)
+                                 VALUES ('CZ10MA', ${customerId}, ${createdAt}, ${createdAt}) RETURNING cart_id`.pipe(
+          Effect.map(([row]) => row!.cart_id)
+        )
+      const orphan = yield* cart(null, old)
+      const orphanOfExpiredSession = yield* cart(null, old)
+      const held = yield* cart(null, old)
+      const customers = yield* cart(customer!.customer_id, old)
+      const ordered = yield* cart(null, old)
+      const young = yield* cart(null, sql`now()`)
+      yield* sql`INSERT INTO cart_items (cart_id, article_type, variant_id, count) VALUES
+        (${orphan}, 'variant', ${variant!.variant_id}, 2), (${held}, 'variant', ${variant!.variant_id}, 1)`
+      yield* sql`INSERT INTO sessions (session_id, shop_id, cart_id, csrf_token, expires_at) VALUES
+        ('hk-cart-live', 'CZ10MA', ${held}, 't', now() + interval '1 hour'),
+        ('hk-cart-old', 'CZ10MA', ${orphanOfExpiredSession}, 't', now() - interval '1 second')`
+      yield* sql`INSERT INTO orders (order_number, shop_id, cart_id, confirmation_token, currency, total, total_no_vat)
+                 VALUES ('hk-order', 'CZ10MA', ${ordered}, 'hk-order-token', 'CZK', 1, 1)`
+
+      const report = yield* sweep(1)
+      assert.isAtLeast(report.orphanCarts, 2)
+      const mine = [orphan, orphanOfExpiredSession, held, customers, ordered, young]
+      const left = yield* sql<{ cart_id: number }>`SELECT cart_id FROM carts WHERE cart_id IN ${sql.in(mine)} ORDER BY cart_id`
+      assert.deepStrictEqual(left.map((row) => row.cart_id), [held, customers, ordered, young])
+      const lines = yield* sql<{ cart_id: number }>`SELECT cart_id FROM cart_items WHERE cart_id IN ${sql.in([orphan, held])}`
+      assert.deepStrictEqual(lines.map((row) => row.cart_id), [held])
+      assert.strictEqual((yield* sweep(1)).orphanCarts, 0)
     }))
 
   it.effect("the vacuum of the embedded database goes over the swept tables and the carts' tables", () =>

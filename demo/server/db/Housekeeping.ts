@@ -1,8 +1,10 @@
 /**
  * Housekeeping of the reference backend's database (ours): the rows whose time is over are deleted in the
  * background, so a shop that runs for months keeps its tables at the size of what is still live. A sweep deletes
- * - sessions past their expiry (their consents go with them; their carts stay, as an order or a customer may
- *   still refer to them),
+ * - sessions past their expiry (their consents go with them; their carts stay until no one can reach them),
+ * - guests' carts no one can reach any more: no customer owns them, no session holds them and no order refers to
+ *   them (a cart is only ever reached through these), created more than {@link orphanCartAgeHours} hours ago so a
+ *   cart being handed to its session is never taken; their lines, deliveries and payments go with them,
  * - idempotency keys older than their replay window ({@link idempotencyKeyTtlHours}: a retry after it applies
  *   again anyway),
  * - captchas past their expiry,
@@ -24,12 +26,16 @@ import { Database } from "./Database.ts"
 /** The most rows one housekeeping statement deletes. */
 export const housekeepingBatchRows = 500
 
+/** How old a cart no one can reach must be before a sweep deletes it (ours). */
+export const orphanCartAgeHours = 1
+
 /** How often the server sweeps, after a first sweep a minute after it started. */
 export const housekeepingInterval: Duration.Input = "15 minutes"
 
 /** The rows of each kind one sweep deleted. */
 export interface SweepReport {
   readonly sessions: number
+  readonly orphanCarts: number
   readonly idempotencyKeys: number
   readonly captchas: number
   readonly recoveryTokens: number
@@ -71,6 +77,15 @@ export const sweep = (batchRows: number = housekeepingBatchRows): Effect.Effect<
     const pastExpiry = sql`expires_at <= now()`
     return {
       sessions: yield* deleteExpired(sql, "sessions", pastExpiry, batchRows),
+      orphanCarts: yield* deleteExpired(
+        sql,
+        "carts",
+        sql`customer_id IS NULL
+            AND created_at < now() - make_interval(hours => ${orphanCartAgeHours})
+            AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.cart_id = carts.cart_id)
+            AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.cart_id = carts.cart_id)`,
+        batchRows
+      ),
       idempotencyKeys: yield* deleteExpired(
         sql,
         "idempotency_keys",
@@ -93,10 +108,11 @@ const housekeep = Effect.gen(function*() {
   const database = yield* Database
   const report = yield* sweep()
   if (database.backend === "pglite") yield* vacuum
-  const deleted = report.sessions + report.idempotencyKeys + report.captchas + report.recoveryTokens
+  const deleted = report.sessions + report.orphanCarts + report.idempotencyKeys + report.captchas + report.recoveryTokens
   if (deleted > 0) {
     yield* Effect.logInfo(
-      `housekeeping: deleted ${report.sessions} expired sessions, ${report.idempotencyKeys} idempotency keys, ` +
+      `housekeeping: deleted ${report.sessions} expired sessions, ${report.orphanCarts} carts no one can reach, ` +
+        `${report.idempotencyKeys} idempotency keys, ` +
         `${report.captchas} captchas, ${report.recoveryTokens} recovery tokens`
     )
   }
