@@ -266,6 +266,8 @@ export const e2eSession = (env: Readonly<Record<string, string>> = {}, options: 
       const t = shopText(shopId)
       const keys = shopById(shopId).urlKeys
       await page.goto(`${session.shop.url}${keys.login}`)
+      // A click before hydration reaches only the server's HTML: the form would wait out the 10 s below and start over.
+      await hydrated(page)
       await expect.poll(async () => {
         if (new URL(page.url()).pathname === keys.clientMyAccount) return true
         await page.getByLabel(t("sf_email")).last().fill(email)
