@@ -3,7 +3,7 @@
  * attachment and the image captcha, whose answer the test knows through the server's test-only start-up option
  * STOREFRONT_TEST_CAPTCHA_ANSWER), password recovery end to end (the link read from the mail drop directory of
  * STOREFRONT_MAIL_DROP_DIR, the new password, the same-origin return), the same recovery request without
- * JavaScript, the pet form, and the account pages, with axe-core on each and screenshots into docs/screenshots.
+ * JavaScript, the login page without JavaScript, the pet form, and the account pages, with axe-core on each and screenshots into docs/screenshots.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -189,6 +189,44 @@ describe("password recovery", () => {
     const link = await recoveryLinkFor("silver@example.sk")
     expect(new URL(link, e2e.shop.url).searchParams.get("return")).toBeNull()
     await context.close()
+  })
+})
+
+describe("login without JavaScript", () => {
+  it("SK10MA: the login page's form posts; a wrong password shows the server's title and keeps the e-mail, the right one goes to the same-origin return path", async () => {
+    const { context, page } = await shopper("SK10MA", { javaScript: false })
+    const t = text("SK10MA")
+    const keys = shopById("SK10MA").urlKeys
+    await page.goto(`${e2e.shop.url}${keys.login}?return=${encodeURIComponent(keys.clientPurchaseList)}`)
+    await page.getByLabel(t("sf_password")).fill("demo1234")
+    await page.getByRole("button", { name: t("sf_login") }).click()
+    await expect.poll(() => page.getByRole("alert").filter({ hasText: t("frm_required-fields") }).count()).toBe(1)
+    await page.getByLabel(t("sf_email")).fill("silver@example.sk")
+    await page.getByLabel(t("sf_password")).fill("not-the-password")
+    await page.getByRole("button", { name: t("sf_login") }).click()
+    await expect.poll(() => page.locator(".form-notice--error").count()).toBe(1)
+    expect(await page.locator(".form-notice--error").innerText()).not.toBe(t("frm_required-fields"))
+    expect(await page.getByLabel(t("sf_email")).inputValue()).toBe("silver@example.sk")
+    await page.getByLabel(t("sf_password")).fill("demo1234")
+    await page.getByRole("button", { name: t("sf_login") }).click()
+    await page.waitForURL((url) => url.pathname === keys.clientPurchaseList)
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toContain(t("sf_my_orders"))
+    await context.close()
+  })
+
+  it("SK10MA: a post to the login page from another site, or without the page's token, is refused", async () => {
+    const keys = shopById("SK10MA").urlKeys
+    const post = (headers: Record<string, string>) =>
+      fetch(`${e2e.shop.url}${keys.login}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie: "sf_shop=SK10MA", ...headers },
+        body: "email=silver%40example.sk&password=demo1234",
+        redirect: "manual"
+      })
+    // Another site's Origin: React Router refuses the document post before any action runs.
+    expect((await post({ origin: "https://evil.example" })).status).toBe(400)
+    // No Origin and no token of the page's session: the action's own check.
+    expect((await post({})).status).toBe(403)
   })
 })
 

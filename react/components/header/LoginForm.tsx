@@ -11,6 +11,20 @@ import { guestLinks } from "../../../core/domain/customer.ts"
 import { useCustomer } from "../../storefront/hooks.ts"
 import { useLink, useShopText } from "../../storefront/text.tsx"
 
+/**
+ * How a server-rendered login form posts before the page has hydrated (a slow phone, a click before the scripts ran):
+ * to the page's own action, with the hidden fields it asks for (a CSRF token). Once hydrated, the form logs in through
+ * the services as always.
+ */
+export interface LoginFormPost {
+  /** The URL the form posts to; default the page itself. */
+  readonly action?: string
+  /** Hidden fields sent with the e-mail and the password. */
+  readonly fields: Readonly<Record<string, string>>
+  /** The e-mail to start with (the one a refused post typed). */
+  readonly email?: string
+}
+
 /** Props of {@link LoginForm}. */
 export interface LoginFormProps {
   /** Runs after a successful login (navigate, refresh the page's data...). */
@@ -19,6 +33,11 @@ export interface LoginFormProps {
   readonly returnTo?: string
   /** Extra class. */
   readonly className?: string
+  /**
+   * Lets the form post without JavaScript (`email` and `password` fields, plus `post.fields`). Without it the fields have
+   * no names, so a submit before hydration sends nothing anywhere.
+   */
+  readonly post?: LoginFormPost
 }
 
 /**
@@ -30,12 +49,12 @@ export interface LoginFormProps {
  * <LoginForm onLoggedIn={() => navigate("/account")} />
  * ```
  */
-export function LoginForm({ onLoggedIn, returnTo, className }: LoginFormProps) {
+export function LoginForm({ onLoggedIn, returnTo, className, post }: LoginFormProps) {
   const customer = useCustomer()
   const { t, shop, text } = useShopText()
   const Link = useLink()
   const id = useId()
-  const [email, setEmail] = useState("")
+  const [email, setEmail] = useState(post?.email ?? "")
   const [password, setPassword] = useState("")
   // The title of the last failure, kept after its 5 s so that its repeat among the form flashes stays hidden.
   const [failureTitle, setFailureTitle] = useState<string | undefined>(undefined)
@@ -48,22 +67,23 @@ export function LoginForm({ onLoggedIn, returnTo, className }: LoginFormProps) {
   return (
     <div className={["login-form-host", className].filter(Boolean).join(" ")}>
       <div role="alert" className="login-title">{title !== undefined && <p className="field-error">{text(title)}</p>}</div>
-      <form className="login-form" noValidate onSubmit={(e) => {
+      <form className="login-form" noValidate method={post === undefined ? undefined : "post"} action={post?.action} onSubmit={(e) => {
         e.preventDefault()
         setFailureTitle(undefined)
         const search = returnTo === undefined ? window.location.search : `?return=${encodeURIComponent(returnTo)}`
         customer.login({ email, password }, { search }).then(() => onLoggedIn?.(), () => undefined)
       }}>
+        {post !== undefined && Object.entries(post.fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
         {customer.missingFields.length > 0 && <p role="alert" className="field-error">{t("frm_required-fields")}</p>}
         {flashes.length > 0 && <p role="alert" className="field-error">{flashes.map((flash) => text(flash.message)).join(" ")}</p>}
         <p className="field">
           <label htmlFor={`${id}-email`}>{t("sf_email")}</label>
-          <input id={`${id}-email`} type="email" autoComplete="username" required value={email}
+          <input id={`${id}-email`} name={post === undefined ? undefined : "email"} type="email" autoComplete="username" required value={email}
             aria-invalid={customer.missingFields.includes("email")} onChange={(e) => setEmail(e.currentTarget.value)} />
         </p>
         <p className="field">
           <label htmlFor={`${id}-password`}>{t("sf_password")}</label>
-          <input id={`${id}-password`} type="password" autoComplete="current-password" required value={password}
+          <input id={`${id}-password`} name={post === undefined ? undefined : "password"} type="password" autoComplete="current-password" required value={password}
             aria-invalid={customer.missingFields.includes("password")} onChange={(e) => setPassword(e.currentTarget.value)} />
         </p>
         <button type="submit" className="button primary" disabled={customer.busy} aria-busy={customer.busy}>{t("sf_login")}</button>

@@ -1,16 +1,78 @@
-/** The login page (§2): the login form; after login the `return` path (same origin only) or the account. */
-import { data, useSearchParams, type LoaderFunctionArgs } from "react-router"
+/**
+ * The login page (§2): the login form; after login the `return` path (same origin only) or the account. Works without
+ * JavaScript too: before the page has hydrated the form posts to this route's action, which logs in through the API
+ * with the same rules (§5 required fields, §8 failures: a locked account goes to its same-origin redirect, any other
+ * refusal shows the server's title) and redirects like the hydrated form.
+ */
+import {
+  data,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useSearchParams,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs
+} from "react-router"
+import { AccountLocked, LoginRejected } from "../../../../core/api/account.ts"
+import { loginFailureAction, loginPayload, validateLoginForm, type LoginField } from "../../../../core/domain/auth.ts"
+import { isSafeRedirectTarget } from "../../../../core/domain/redirect.ts"
+import { FormNotice } from "../../../../react/components/forms/FormNotice.tsx"
+import { cookieHeaders } from "../lib/api.server.ts"
+import { checkedForm, field, pagePathOf, pageSession } from "../lib/forms.server.ts"
+import { csrfField } from "../lib/forms.ts"
 import { safeRedirectPath } from "../lib/redirect.ts"
 import { preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
 import { LoginForm } from "../components/LoginForm.tsx"
 import { PageError } from "../components/PageError.tsx"
-import { pagePathOf } from "../lib/forms.server.ts"
 
-export function loader({ request }: LoaderFunctionArgs) {
+/** Where a login on this page goes: the page's `return` or `redirectUrl` (same origin only), else the account. */
+const targetOf = (search: URLSearchParams, account: string): string =>
+  safeRedirectPath(search.get("return") ?? search.get("redirectUrl"), account)
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shop } = preferencesOf(request)
   if (pagePathOf(request) !== shop.urlKeys.login) throw data(null, { status: 404 })
-  return null
+  const { caller, session } = await pageSession(request, context, shop)
+  return data({ csrfToken: session.csrfToken }, { headers: cookieHeaders(caller) })
+}
+
+/** What a refused post answers: the missing fields (§5), or the server's title and messages (§8), and the e-mail typed. */
+type ActionResult =
+  | { readonly missing: ReadonlyArray<LoginField>; readonly email: string }
+  | { readonly title: string; readonly messages: ReadonlyArray<string>; readonly email: string }
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { shop } = preferencesOf(request)
+  const url = new URL(request.url)
+  const { form, caller } = await checkedForm(request, context, shop)
+  const headers = cookieHeaders(caller)
+  const login = { email: field(form, "email"), password: field(form, "password") }
+  const missing = validateLoginForm(login)
+  if (missing.length > 0) return data<ActionResult>({ missing, email: login.email }, { headers })
+  const outcome = await caller.call((client) => client.account.login({ payload: loginPayload(login) })).then(
+    (success) => ({ success }),
+    (error: unknown) => ({ error })
+  )
+  if ("success" in outcome) {
+    const given = outcome.success.redirectUrl
+    throw redirect(isSafeRedirectTarget(given) ? given : targetOf(url.searchParams, shop.urlKeys.clientMyAccount), { headers: cookieHeaders(caller) })
+  }
+  const { error } = outcome
+  const failure = error instanceof AccountLocked
+    ? { status: 423, title: error.title, redirectUrl: error.redirectUrl }
+    : error instanceof LoginRejected
+    ? { status: 401, title: error.title }
+    : { status: undefined }
+  const reaction = loginFailureAction(failure, shop)
+  if (reaction._tag === "Redirect") throw redirect(reaction.url, { headers: cookieHeaders(caller) })
+  const messages = error instanceof LoginRejected ? [...(error.error === undefined ? [] : [error.error]), ...error.errors] : []
+  return data<ActionResult>({ title: reaction.title, messages: messages.filter((message) => message !== reaction.title), email: login.email }, { headers })
+}
+
+/** The page carries the session's csrf token: never kept by a shared cache. */
+export function headers() {
+  return { "Cache-Control": "no-store" }
 }
 
 export function meta() {
@@ -18,13 +80,23 @@ export function meta() {
 }
 
 export default function Login() {
-  const { t, shop } = useShopText()
+  const { csrfToken } = useLoaderData<typeof loader>()
+  const refused = useActionData<typeof action>() as ActionResult | undefined
+  const { t, text, shop } = useShopText()
   const [params] = useSearchParams()
-  const target = safeRedirectPath(params.get("return") ?? params.get("redirectUrl"), shop.urlKeys.clientMyAccount)
+  const target = targetOf(params, shop.urlKeys.clientMyAccount)
   return (
     <section className="narrow">
       <h1>{t("sf_login")}</h1>
-      <LoginForm onLoggedIn={() => window.location.assign(target)} />
+      {refused !== undefined && (
+        <FormNotice tone="error">
+          {"missing" in refused ? t("frm_required-fields") : [refused.title, ...refused.messages].map((message) => text(message)).join(" ")}
+        </FormNotice>
+      )}
+      <LoginForm
+        onLoggedIn={() => window.location.assign(target)}
+        post={{ fields: { [csrfField]: csrfToken }, ...(refused === undefined ? {} : { email: refused.email }) }}
+      />
     </section>
   )
 }
