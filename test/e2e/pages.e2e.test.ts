@@ -3,7 +3,7 @@
  * attachment and the image captcha, whose answer the test knows through the server's test-only start-up option
  * STOREFRONT_TEST_CAPTCHA_ANSWER), password recovery end to end (the link read from the mail drop directory of
  * STOREFRONT_MAIL_DROP_DIR, the new password, the same-origin return), the same recovery request without
- * JavaScript, the login page without JavaScript, the pet form, and the account pages, with axe-core on each and screenshots into docs/screenshots.
+ * JavaScript, the login and registration pages without JavaScript, the pet form, and the account pages, with axe-core on each and screenshots into docs/screenshots.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -192,7 +192,7 @@ describe("password recovery", () => {
   })
 })
 
-describe("login without JavaScript", () => {
+describe("login and registration pages: their forms post without JavaScript too", () => {
   it("SK10MA: the login page's form posts; a wrong password shows the server's title and keeps the e-mail, the right one goes to the same-origin return path", async () => {
     const { context, page } = await shopper("SK10MA", { javaScript: false })
     const t = text("SK10MA")
@@ -213,6 +213,30 @@ describe("login without JavaScript", () => {
     await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toContain(t("sf_my_orders"))
     await context.close()
   })
+
+  for (const javaScript of [false, true]) {
+    it(`SK10MA ${javaScript ? "hydrated" : "without JavaScript"}: an e-mail already registered shows the server's message and keeps what was typed, a new one lands in the account`, async () => {
+      const { context, page } = await shopper("SK10MA", { javaScript })
+      const t = text("SK10MA")
+      const keys = shopById("SK10MA").urlKeys
+      const fillIn = async (email: string) => {
+        await page.getByLabel(t("sf_email")).fill(email)
+        await page.getByLabel(t("sf_password")).fill("zahrada-2026")
+        await page.getByLabel(t("sf_first_name")).fill("Jana")
+        await page.getByLabel(t("sf_last_name")).fill("Nováková")
+        await page.getByRole("button", { name: t("sf_register") }).click()
+      }
+      await page.goto(`${e2e.shop.url}${keys.register}`)
+      if (javaScript) await hydrated(page)
+      await fillIn("silver@example.sk")
+      await expect.poll(() => page.getByRole("alert").filter({ hasText: /\S/ }).count()).toBeGreaterThan(0)
+      expect(await page.getByLabel(t("sf_first_name")).inputValue()).toBe("Jana")
+      expect(new URL(page.url()).pathname).toBe(keys.register)
+      await fillIn(`${javaScript ? "js" : "nojs"}-${Date.now()}@example.sk`)
+      await page.waitForURL((url) => url.pathname === keys.clientMyAccount)
+      await context.close()
+    })
+  }
 
   it("SK10MA: a post to the login page from another site, or without the page's token, is refused", async () => {
     const keys = shopById("SK10MA").urlKeys
