@@ -17,5 +17,8 @@ export default defineConfig({
   },
   // No preload lists for dynamic imports: the chunks loaded later (the services on the first interaction, the header
   // and footer after the page) fetch their own imports, and the first load carries neither the lists nor the helper.
-  build: { target: "es2022", modulePreload: false }
+  build: { target: "es2022", modulePreload: false },
+  // The dependencies only the lazily loaded services and widgets import: without them in the first optimization, the
+  // dev server's first page found them late, optimized again and reloaded the page (a first visit did not hydrate).
+  optimizeDeps: { include: ["effect", "effect/http-api", "effect/http", "jotai", "jotai/utils", "xss"] }
 })

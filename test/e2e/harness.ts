@@ -31,7 +31,8 @@ export const chromiumFlags = [
 /** The three breakpoints of §2 as viewport widths: mobile, tablet, desktop. */
 export const breakpoints = { mobile: 390, tablet: 820, desktop: 1280 } as const
 
-const freePort = () =>
+/** A port of 127.0.0.1 that was free a moment ago. */
+export const freePort = () =>
   new Promise<number>((done, fail) => {
     const server = createServer()
     server.once("error", fail)
@@ -54,7 +55,7 @@ export interface Shop {
  * The seeded database's dump this run's global setup built or found cached (test/support/globalSetup.ts): each shop
  * starts from it (demo/server/main.ts STOREFRONT_PGLITE_TEMPLATE) instead of migrating and seeding its own database.
  */
-const templateEnv = (): Record<string, string> => {
+export const templateEnv = (): Record<string, string> => {
   const template = process.env[seededTemplateFileVariable] ?? ""
   return template === "" ? {} : { STOREFRONT_PGLITE_TEMPLATE: template }
 }

@@ -6,7 +6,7 @@ import { isbot } from "isbot"
 import { renderToReadableStream } from "react-dom/server"
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router"
 import { registerAllCatalogues } from "../../../core/messages/index.ts"
-import { NonceContext, nonceContext } from "./lib/nonce.ts"
+import { NonceContext, nonceOf } from "./lib/nonce.ts"
 import { Footer } from "./components/Footer.tsx"
 import { Header } from "./components/Header.tsx"
 import { ShellContext } from "./lib/shell.ts"
@@ -33,7 +33,7 @@ export default async function handleRequest(
   loadContext?: RouterContextProvider
 ) {
   let failed = false
-  const nonce = loadContext?.get(nonceContext)
+  const nonce = nonceOf(loadContext)
   const page = (
     <NonceContext value={nonce}>
       <ShellContext.Provider value={{ Header, Footer, styles }}>
