@@ -65,7 +65,7 @@ describe.skipIf(!built)("a shop's route manifest", () => {
     const paths = Object.values(manifest.routes).map((route) => route.index === true ? "(index)" : route.path ?? "")
     expect(new Set(paths).size).toBe(paths.length)
     expect(new Set(paths)).toEqual(new Set([...sharedPaths, ...namedPaths(shopId)]))
-  })
+  }, 180_000) // the first page request loads and renders the server build cold: over a minute under load 20
 
   test("a manifest module is served to any shop's cookie (a page of one shop may load while the cookie names another)", async () => {
     const html = await (await get("/", "HR10MA")).text()
