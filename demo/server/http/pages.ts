@@ -2,7 +2,8 @@
  * The storefront pages (demo/web, React Router in framework mode) served by the same process and
  * origin as the API: every path no API route claims goes to React Router's request handler, with a
  * context through which route loaders call the shop API in process (no network hop, the shopper's
- * cookie forwarded). Built client assets are served from `demo/web/build/client` with long caching
+ * cookie forwarded); each shop's pages are served from a build variant holding only its routes (shopBuilds.ts),
+ * whose route manifest module is generated at start. Built client assets are served from `demo/web/build/client` with long caching
  * for hashed files. API paths that match nothing stay JSON 404s. A page's inline scripts carry the request's CSP
  * nonce (see hardening.ts).
  *
@@ -16,7 +17,10 @@ import { extname, join, normalize, resolve } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import { promisify } from "node:util"
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib"
+import type { ServerBuild } from "react-router"
+import { preferencesOf } from "../../web/app/lib/preferences.ts"
 import { CspNonce } from "./hardening.ts"
+import { shopBuildsOf } from "./shopBuilds.ts"
 
 /** Where `npm run build:web` writes the storefront. */
 export const webBuildDirectory = resolve(fileURLToPath(new URL("../../web/build", import.meta.url)))
@@ -43,23 +47,35 @@ export interface InProcessApi {
 
 type PageHandler = (request: Request, api: InProcessApi, nonce: string | undefined) => Promise<Response>
 
-/** Loads the storefront's server bundle and wraps React Router's request handler around it. */
-const loadPageHandler = async (): Promise<PageHandler | undefined> => {
+/** The page handler and the route manifest modules generated at start (by URL path). */
+interface Pages {
+  readonly handle: PageHandler
+  readonly generated: ReadonlyMap<string, string>
+}
+
+/**
+ * Loads the storefront's server bundle and wraps React Router's request handler around it: one handler per shop
+ * (shopBuilds.ts), chosen by the request's shop cookie, so a shop's pages carry only its routes.
+ */
+const loadPages = async (): Promise<Pages | undefined> => {
   const entry = join(webBuildDirectory, "server", "index.js")
   if (!existsSync(entry)) return undefined
-  const build = await import(pathToFileURL(entry).href)
+  const build = await import(pathToFileURL(entry).href) as ServerBuild
   const { createRequestHandler, RouterContextProvider } = await import("react-router")
-  const handle = createRequestHandler(build, process.env["NODE_ENV"] === "development" ? "development" : "production")
+  const mode = process.env["NODE_ENV"] === "development" ? "development" : "production"
+  const variants = shopBuildsOf(build)
+  const handlers = new Map([...variants].map(([shopId, variant]) => [shopId, createRequestHandler(variant.build, mode)]))
   const { apiContext, nonceContext } = build.entry.module as {
     apiContext?: import("react-router").RouterContext<InProcessApi | undefined>
     nonceContext?: import("react-router").RouterContext<string | undefined>
   }
-  return (request, api, nonce) => {
+  const handle: PageHandler = (request, api, nonce) => {
     const context = new RouterContextProvider()
     if (apiContext !== undefined) context.set(apiContext, api)
     if (nonceContext !== undefined) context.set(nonceContext, nonce)
-    return handle(request, context)
+    return handlers.get(preferencesOf(request).shop.shopId)!(request, context)
   }
+  return { handle, generated: new Map([...variants.values()].map((variant) => [variant.manifestPath, variant.manifestSource])) }
 }
 
 /** Compressed bodies of the built files, by path and encoding: the files never change while the server runs. */
@@ -76,33 +92,25 @@ export const encodingFor = (acceptEncoding: string | undefined): "br" | "gzip" |
   return /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : undefined
 }
 
-const staticFile = (pathname: string, acceptEncoding: string | undefined) =>
+/** A static answer: the file's body compressed once per encoding, long-cached under `/assets/`. */
+const assetResponse = (pathname: string, key: string, raw: () => Promise<Uint8Array>, acceptEncoding: string | undefined) =>
   Effect.promise(async () => {
-    const root = join(webBuildDirectory, "client")
-    let name: string
     try {
-      name = decodeURIComponent(pathname)
-    } catch {
-      return undefined
-    }
-    const file = normalize(join(root, name))
-    if (!file.startsWith(root + "/") || !existsSync(file)) return undefined
-    try {
-      const contentType = contentTypes[extname(file)] ?? "application/octet-stream"
+      const contentType = contentTypes[extname(pathname)] ?? "application/octet-stream"
       const encoding = compressible(contentType) ? encodingFor(acceptEncoding) : undefined
-      const key = `${encoding ?? "identity"} ${file}`
-      let pending = compressedFiles.get(key)
+      const cacheKey = `${encoding ?? "identity"} ${key}`
+      let pending = compressedFiles.get(cacheKey)
       if (pending === undefined) {
         // Compressed once per file and encoding, off the event loop (zlib's thread pool); concurrent first requests share it.
-        pending = readFile(file).then((raw): Promise<Uint8Array> =>
+        pending = raw().then((body): Promise<Uint8Array> =>
           encoding === "br"
-            ? brotliAsync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } })
+            ? brotliAsync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } })
             : encoding === "gzip"
-            ? gzipAsync(raw, { level: 9 })
-            : Promise.resolve(raw)
+            ? gzipAsync(body, { level: 9 })
+            : Promise.resolve(body)
         )
-        compressedFiles.set(key, pending)
-        pending.catch(() => compressedFiles.delete(key))
+        compressedFiles.set(cacheKey, pending)
+        pending.catch(() => compressedFiles.delete(cacheKey))
       }
       const body = await pending
       const immutable = pathname.startsWith("/assets/")
@@ -119,6 +127,19 @@ const staticFile = (pathname: string, acceptEncoding: string | undefined) =>
       return undefined
     }
   })
+
+const staticFile = (pathname: string, acceptEncoding: string | undefined) => {
+  const root = join(webBuildDirectory, "client")
+  let name: string
+  try {
+    name = decodeURIComponent(pathname)
+  } catch {
+    return Effect.succeed(undefined)
+  }
+  const file = normalize(join(root, name))
+  if (!file.startsWith(root + "/") || !existsSync(file)) return Effect.succeed(undefined)
+  return assetResponse(pathname, file, () => readFile(file), acceptEncoding)
+}
 
 /** A page's streamed HTML, gzipped on the fly when the browser takes gzip (the stream stays a stream). */
 const gzipDocument = (response: Response, acceptEncoding: string | undefined): Response => {
@@ -140,7 +161,7 @@ const notBuilt = HttpServerResponse.text(
 /** The catch-all route of the storefront pages and their assets. */
 export const PageRoutes = HttpRouter.use(Effect.fnUntraced(function*(router) {
   const context = yield* Effect.context<never>()
-  let pages: Promise<PageHandler | undefined> | undefined
+  let pages: Promise<Pages | undefined> | undefined
   let api: InProcessApi | undefined
   const inProcessApi = (): InProcessApi => {
     api ??= { handler: HttpEffect.toWebHandlerWith(context)(router.asHttpEffect() as never) }
@@ -155,12 +176,17 @@ export const PageRoutes = HttpRouter.use(Effect.fnUntraced(function*(router) {
       if (apiPrefixes.some((prefix) => url.pathname.startsWith(prefix))) {
         return HttpServerResponse.jsonUnsafe({ _tag: "NotFound", message: `No API route ${url.pathname}` }, { status: 404 })
       }
+      pages ??= loadPages()
       if (request.method === "GET" && url.pathname.includes(".") && !url.pathname.endsWith(".data")) {
         const file = yield* staticFile(url.pathname, request.headers["accept-encoding"])
         if (file !== undefined) return file
+        const source = (yield* Effect.promise(() => pages!))?.generated.get(url.pathname)
+        if (source !== undefined) {
+          const generated = yield* assetResponse(url.pathname, `generated ${url.pathname}`, async () => new TextEncoder().encode(source), request.headers["accept-encoding"])
+          if (generated !== undefined) return generated
+        }
       }
-      pages ??= loadPageHandler()
-      const handler = yield* Effect.promise(() => pages!)
+      const handler = (yield* Effect.promise(() => pages!))?.handle
       if (handler === undefined) return notBuilt
       const web = yield* HttpServerRequest.toWeb(request).pipe(Effect.orDie)
       const nonce = yield* Effect.serviceOption(CspNonce)

@@ -1,5 +1,8 @@
-/** The shop and language switch: remembers the choice and goes back to the home page. */
-import { redirect, type LoaderFunctionArgs } from "react-router"
+/**
+ * The shop and language switch: remembers the choice and goes back to the home page. A new shop's pages have routes
+ * of their own (demo/server/http/shopBuilds.ts), so a shop switch always ends in a full document load.
+ */
+import { redirect, redirectDocument, type LoaderFunctionArgs } from "react-router"
 import { isShopId } from "../../../../core/domain/shop.ts"
 import { isUiLanguage } from "../../../../core/messages/languages.ts"
 import { languageCookie, preferenceCookie, preferencesOf, shopCookie } from "../lib/preferences.ts"
@@ -15,5 +18,5 @@ export function loader({ request }: LoaderFunctionArgs) {
   const sameShop = !isShopId(shop) || shop === current.shop.shopId
   const back = url.searchParams.get("return") ?? ""
   const target = sameShop && back.startsWith("/") && !back.startsWith("//") ? back : "/"
-  return redirect(target, { headers })
+  return (sameShop ? redirect : redirectDocument)(target, { headers })
 }
