@@ -21,7 +21,9 @@ beforeAll(async () => {
       HttpRouter.add("GET", "/api/test-failure", Effect.die(new Error("boom: password=hunter2 in a defect"))),
       HttpRouter.add("POST", "/api/test-slow", Effect.never),
       // as a write does: the request's fiber waits on another one (a transaction's), stopped with it
-      HttpRouter.add("POST", "/api/test-slow-child", Effect.flatMap(Effect.forkChild(Effect.never), Fiber.join))
+      HttpRouter.add("POST", "/api/test-slow-child", Effect.flatMap(Effect.forkChild(Effect.never), Fiber.join)),
+      // as a write the server stops under: its fiber interrupted, not by the client
+      HttpRouter.add("POST", "/api/test-interrupted", Effect.flatMap(Effect.sleep("5 millis"), () => Effect.interrupt))
     ),
     services: Layer.mergeAll(
       Layer.succeed(ServerErrorLog, (record: ServerErrorRecord) => void logged.push(record)),
@@ -115,6 +117,15 @@ describe("5xx log", () => {
     await expect.poll(() => logged.length).toBe(1)
     expect(logged[0]).toMatchObject({ level: "info", method: "POST", path, status: 499, cause: "client aborted the request" })
     expect(logged.some((record) => record.level === "error" || record.status >= 500)).toBe(false)
+  })
+
+  test("a request interrupted without its client's abort (the server stopping) is logged as info (503), not as a server error", async () => {
+    logged.length = 0
+    const response = await backend.handler(new Request(`${testBaseUrl}/api/test-interrupted`, { method: "POST", body: "{}" }))
+    expect(response.status).toBe(503)
+    expect(logged).toHaveLength(1)
+    expect(logged[0]).toMatchObject({ level: "info", method: "POST", path: "/api/test-interrupted", status: 503 })
+    expect(logged[0]?.cause).toContain("interrupted")
   })
 
   test("4xx answers are not logged", async () => {

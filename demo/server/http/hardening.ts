@@ -4,7 +4,9 @@
  * - a request id per request, sent back as `X-Request-Id`;
  * - every 5xx logged as one JSON line with its cause and the request id (never headers, bodies or query strings, so
  *   no passwords, tokens or cookies), on stderr by default; a request the client gave up on (it closed the connection
- *   before the answer) is no server error: it is logged at level `info` with status {@link clientAbortStatus};
+ *   before the answer) is no server error: it is logged at level `info` with status {@link clientAbortStatus}, and
+ *   neither is a request interrupted without its client's abort (the server stopping under it): level `info`, status
+ *   {@link serverStopStatus};
  * - a body cap: a request whose `Content-Length` is over the cap is refused with 413 before anything is read, and a
  *   body without a length stops being read at the cap (JSON routes {@link SecuritySettingsShape.maxJsonBodyBytes},
  *   multipart uploads the contact form's total plus {@link multipartOverheadBytes});
@@ -35,7 +37,13 @@ export class CspNonce extends Context.Service<CspNonce, string>()("demo/server/C
 /** The status logged for a request its client aborted (nginx's "client closed request"; nothing is sent). */
 export const clientAbortStatus = 499
 
-/** One logged server error, or (level `info`, status {@link clientAbortStatus}) one request its client aborted. */
+/** The status of a request interrupted by the server stopping (its fiber interrupted, not by its client's abort). */
+export const serverStopStatus = 503
+
+/**
+ * One logged server error, or (level `info`, status {@link clientAbortStatus}) one request its client aborted, or
+ * (level `info`, status {@link serverStopStatus}) one the server stopped under.
+ */
 export interface ServerErrorRecord {
   readonly level: "error" | "info"
   readonly time: string
@@ -154,6 +162,10 @@ export const isClientAbort = (cause: Cause.Cause<unknown>): boolean =>
   cause.reasons.every((reason) => reason._tag === "Interrupt") &&
   cause.reasons.some((reason) => reason._tag === "Interrupt" && reason.annotations.has(HttpServerError.ClientAbort.key))
 
+/** Whether a failure is only interruptions (the request's fiber stopped: its client's abort or the server stopping). */
+export const isInterruptedOnly = (cause: Cause.Cause<unknown>): boolean =>
+  cause.reasons.length > 0 && cause.reasons.every((reason) => reason._tag === "Interrupt")
+
 /** The global middleware (see the module comment). */
 export const HardeningMiddleware = HttpRouter.middleware(Effect.gen(function*() {
   const settings = yield* SecuritySettings
@@ -200,6 +212,17 @@ export const HardeningMiddleware = HttpRouter.middleware(Effect.gen(function*() 
             cause: "client aborted the request"
           })
           return HttpServerResponse.empty({ status: clientAbortStatus })
+        } else if (isInterruptedOnly(exit.cause)) {
+          errorLog({
+            level: "info",
+            time: new Date().toISOString(),
+            requestId,
+            method: request.method,
+            path,
+            status: serverStopStatus,
+            cause: "interrupted before the answer (the server stopping)"
+          })
+          return HttpServerResponse.empty({ status: serverStopStatus })
         } else if (isBodyTooLarge(exit.cause)) {
           response = payloadTooLarge(cap)
         } else {
