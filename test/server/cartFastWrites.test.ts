@@ -179,6 +179,28 @@ describe("the write fast path (cart writes before the pipeline)", () => {
     }
   })
 
+  test("a statement that fails answers what the pipeline answers (500)", async () => {
+    const who = await shopperWithCart()
+    const [line] = who.lines
+    const cartId = await runtime.runPromise(cartIdOf(who.cookie.split("=")[1]!))
+    const trigger = `test_refuse_cart_${cartId}`
+    const sql = (run: (sql: SqlClient.SqlClient) => Effect.Effect<unknown, unknown>) =>
+      runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, run) as Effect.Effect<unknown, never, never>)
+    await sql((q) => q.unsafe(`CREATE FUNCTION ${trigger}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'cart refuses changes'; END $$`))
+    await sql((q) => q.unsafe(`CREATE TRIGGER ${trigger} BEFORE UPDATE ON carts FOR EACH ROW WHEN (OLD.cart_id = ${cartId}) EXECUTE FUNCTION ${trigger}()`))
+    try {
+      for (const send of [() => add(who.headers, line!.variantId), () => change(who.headers, line!.itemId, 1)]) {
+        const pipeline = await through(false, send)
+        const fast = await through(true, send)
+        expect(pipeline.answer.status).toBe(500)
+        expect(comparable(fast.answer)).toEqual(comparable(pipeline.answer))
+      }
+    } finally {
+      await sql((q) => q.unsafe(`DROP TRIGGER ${trigger} ON carts`))
+      await sql((q) => q.unsafe(`DROP FUNCTION ${trigger}()`))
+    }
+  })
+
   test("the statement proves the cached session: a session whose token changed writes nothing", async () => {
     const who = await shopperWithCart()
     const [line] = who.lines
