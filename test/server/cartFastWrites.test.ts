@@ -243,6 +243,8 @@ describe("the write fast path (cart writes before the pipeline)", () => {
       Promise.all(Array.from({ length: 10 }, (_, i) => i % 2 === 0 ? change(who.headers, first!.itemId, 1) : change(who.headers, second!.itemId, 1))))
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200))
     expect(served).toBe(10)
+    // the turns are let go once answered: none is held by the keep-alive connections the writes came on
+    await expect.poll(() => fastWrites.pendingTurns).toBe(0)
     const loaded = await call("GET", "/api/v2/cart.cart-api/load-cart", who.headers, undefined)
     expect(lineOf(loaded, first!.variantId).count).toBe(1)
     expect(lineOf(loaded, second!.variantId).count).toBe(1)

@@ -111,6 +111,11 @@ export class FastWrites {
     return this.served
   }
 
+  /** How many carts have a fast write waiting or running (their turns are dropped once answered; tests). */
+  get pendingTurns(): number {
+    return this.turns.size
+  }
+
   /**
    * Takes `request` when it is one of the two writes and every check before its body holds, and answers true; false
    * when the pipeline must answer it as it is. A request taken may still be handed to the pipeline through `fallback`,
