@@ -201,28 +201,20 @@ export const HardeningMiddleware = HttpRouter.middleware(Effect.gen(function*() 
         let cause: Cause.Cause<unknown> | undefined
         if (Exit.isSuccess(exit)) {
           response = exit.value
-        } else if (isClientAbort(exit.cause)) {
+        } else if (isClientAbort(exit.cause) || isInterruptedOnly(exit.cause)) {
+          // No server error: the client went away, or the server is stopping; one line at level info.
+          const aborted = isClientAbort(exit.cause)
+          const status = aborted ? clientAbortStatus : serverStopStatus
           errorLog({
             level: "info",
             time: new Date().toISOString(),
             requestId,
             method: request.method,
             path,
-            status: clientAbortStatus,
-            cause: "client aborted the request"
+            status,
+            cause: aborted ? "client aborted the request" : "interrupted before the answer (the server stopping)"
           })
-          return HttpServerResponse.empty({ status: clientAbortStatus })
-        } else if (isInterruptedOnly(exit.cause)) {
-          errorLog({
-            level: "info",
-            time: new Date().toISOString(),
-            requestId,
-            method: request.method,
-            path,
-            status: serverStopStatus,
-            cause: "interrupted before the answer (the server stopping)"
-          })
-          return HttpServerResponse.empty({ status: serverStopStatus })
+          return HttpServerResponse.empty({ status })
         } else if (isBodyTooLarge(exit.cause)) {
           response = payloadTooLarge(cap)
         } else {
