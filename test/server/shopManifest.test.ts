@@ -121,4 +121,13 @@ describe.skipIf(!built)("the shop switch", () => {
     expect(language.headers.get("x-remix-reload-document")).toBeNull()
     expect(language.headers.get("set-cookie")).toContain("sf_lang=en")
   })
+
+  test("the switch goes back only to a path of this origin (a backslash or a second slash would leave it)", async () => {
+    const back = async (target: string) =>
+      (await get(`/switch?lang=en&return=${encodeURIComponent(target)}`, "CZ10MA")).headers.get("location")
+    expect(await back("/kosik")).toBe("/kosik")
+    for (const target of ["/\\evil.example", "//evil.example", "https://evil.example/", "/\t/evil.example"]) {
+      expect(await back(target), target).toBe("/")
+    }
+  })
 })
