@@ -12,12 +12,9 @@
  */
 import { Context, Data, Effect, FiberHandle, Layer, Ref, Schema, SubscriptionRef } from "effect"
 import {
-  AccountLocked,
-  LoginRejected,
   type OrderHistory,
   type OrderHistoryQuery,
   RegistrationPayload,
-  RegistrationRejected,
   type AuthSuccess,
   type BillingAddressInput,
   type ShippingAddressInput
@@ -32,8 +29,6 @@ import {
   loginFailureAction,
   loginPayload,
   validateLoginForm,
-  type AuthResponse,
-  type LoginFailure,
   type LoginFailureAction,
   type LoginField,
   type LoginForm
@@ -42,6 +37,7 @@ import { customerRole, displayName, type CustomerRole } from "../domain/customer
 import type { FlashMessage } from "../domain/flash.ts"
 import { loginRedirectTarget, safeRedirectTarget } from "../domain/redirect.ts"
 import { shopById, type Shop } from "../domain/shop.ts"
+import { loginRefusalOf, registrationResponseOf } from "./authRefusals.ts"
 import { type CallFailure, CallFailed, callFailed, readFailure } from "./failures.ts"
 import { ensureSession } from "./session.ts"
 import { redirectSignal, Signals, type SessionChangeReason } from "./Signals.ts"
@@ -230,15 +226,7 @@ const make = Effect.gen(function*() {
   const loginFailed = (error: unknown) =>
     Effect.gen(function*() {
       const failure = readFailure(error)
-      // An unreadable answer (malformed body) still came with a status: it is not "no response".
-      let loginFailure: LoginFailure = { status: failure.status ?? (failure.kind === "decode" ? 200 : undefined) }
-      let response: AuthResponse = {}
-      if (error instanceof LoginRejected) {
-        loginFailure = { status: failure.status ?? 401, title: error.title }
-        response = { ...(error.error === undefined ? {} : { error: error.error }), errors: error.errors }
-      } else if (error instanceof AccountLocked) {
-        loginFailure = { status: failure.status ?? 423, title: error.title, redirectUrl: error.redirectUrl }
-      }
+      const { failure: loginFailure, response } = loginRefusalOf(error)
       const action = loginFailureAction(loginFailure, yield* shop)
       const outcome = interpretAuthResponse(response)
       const flashes = outcome._tag === "Failure" ? outcome.flashes : []
@@ -283,10 +271,7 @@ const make = Effect.gen(function*() {
       Effect.matchEffect({
         onFailure: (error) =>
           Effect.gen(function*() {
-            const response: AuthResponse = error instanceof RegistrationRejected
-              ? { error: error.error ?? error.title, errors: error.errors }
-              : { error: true }
-            const outcome = interpretAuthResponse(response)
+            const outcome = interpretAuthResponse(registrationResponseOf(error))
             const flashes = outcome._tag === "Failure" ? outcome.flashes : []
             yield* update((s) => ({ ...s, busy: false, registrationError: flashes }))
             return yield* new RegistrationFailed({ flashes, failure: readFailure(error) })

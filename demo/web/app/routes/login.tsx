@@ -13,8 +13,15 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs
 } from "react-router"
-import { AccountLocked, LoginRejected } from "../../../../core/api/account.ts"
-import { loginFailureAction, loginPayload, validateLoginForm, type LoginField } from "../../../../core/domain/auth.ts"
+import {
+  interpretAuthResponse,
+  loginFailureAction,
+  loginFormFlashes,
+  loginPayload,
+  validateLoginForm,
+  type LoginField
+} from "../../../../core/domain/auth.ts"
+import { loginRefusalOf } from "../../../../core/services/authRefusals.ts"
 import { isSafeRedirectTarget } from "../../../../core/domain/redirect.ts"
 import { FormNotice } from "../../../../react/components/forms/FormNotice.tsx"
 import { cookieHeaders } from "../lib/api.server.ts"
@@ -58,16 +65,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const given = outcome.success.redirectUrl
     throw redirect(isSafeRedirectTarget(given) ? given : targetOf(url.searchParams, shop.urlKeys.clientMyAccount), { headers: cookieHeaders(caller) })
   }
-  const { error } = outcome
-  const failure = error instanceof AccountLocked
-    ? { status: 423, title: error.title, redirectUrl: error.redirectUrl }
-    : error instanceof LoginRejected
-    ? { status: 401, title: error.title }
-    : { status: undefined }
+  const { failure, response } = loginRefusalOf(outcome.error)
   const reaction = loginFailureAction(failure, shop)
   if (reaction._tag === "Redirect") throw redirect(reaction.url, { headers: cookieHeaders(caller) })
-  const messages = error instanceof LoginRejected ? [...(error.error === undefined ? [] : [error.error]), ...error.errors] : []
-  return data<ActionResult>({ title: reaction.title, messages: messages.filter((message) => message !== reaction.title), email: login.email }, { headers })
+  const verdict = interpretAuthResponse(response)
+  const messages = loginFormFlashes(verdict._tag === "Failure" ? verdict.flashes : [], reaction.title).map((flash) => flash.message)
+  return data<ActionResult>({ title: reaction.title, messages, email: login.email }, { headers })
 }
 
 /** The page carries the session's csrf token: never kept by a shared cache. */

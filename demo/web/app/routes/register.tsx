@@ -14,9 +14,10 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs
 } from "react-router"
-import { RegistrationPayload, RegistrationRejected } from "../../../../core/api/account.ts"
+import { RegistrationPayload } from "../../../../core/api/account.ts"
 import { interpretAuthResponse } from "../../../../core/domain/auth.ts"
 import { Account } from "../../../../core/services/Account.ts"
+import { registrationResponseOf } from "../../../../core/services/authRefusals.ts"
 import { useRun } from "../../../../react/storefront/hooks.ts"
 import { cookieHeaders } from "../lib/api.server.ts"
 import { checkedForm, field, pagePathOf, pageSession } from "../lib/forms.server.ts"
@@ -56,8 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     (error: unknown) => error
   )
   if (outcome === undefined) throw redirect(shop.urlKeys.clientMyAccount, { headers: cookieHeaders(caller) })
-  const response = outcome instanceof RegistrationRejected ? { error: outcome.error ?? outcome.title, errors: outcome.errors } : { error: true }
-  const verdict = interpretAuthResponse(response)
+  const verdict = interpretAuthResponse(registrationResponseOf(outcome))
   return data<ActionResult>({ messages: verdict._tag === "Failure" ? verdict.flashes.map((flash) => flash.message) : [], typed }, { headers })
 }
 
