@@ -36,17 +36,16 @@ export interface ImageSources {
 
 /**
  * The sources of an image shown as `display` says: `src` is the image's own URL; the `srcset` has it at each of
- * {@link srcSetWidths} below twice the largest width shown, at that largest width and at twice it (a 2x screen), none
- * over twice the image's own width, each URL by `urlAtWidth`. Without `urlAtWidth`, or when it has no URL for a
+ * {@link srcSetWidths} below twice the largest width shown, at that largest width and at twice it (a 2x screen), each
+ * capped at twice the image's own width, each URL by `urlAtWidth`. Without `urlAtWidth`, or when it has no URL for a
  * width, the image has its `src` only.
  */
 export const imageSources = (url: string, display: ImageDisplay, urlAtWidth: ImageUrlAtWidth | undefined): ImageSources => {
   const largest = Math.round(display.largest)
   if (urlAtWidth === undefined || !(largest >= 1)) return { src: url }
   const limit = display.own !== undefined && display.own >= 1 ? display.own * 2 : Infinity
-  const widths = [...new Set([...srcSetWidths.filter((width) => width < largest * 2), largest, largest * 2])]
-    .filter((width) => width <= limit)
-    .sort((a, b) => a - b)
+  const wanted = [...srcSetWidths.filter((width) => width < largest * 2), largest, largest * 2]
+  const widths = [...new Set(wanted.map((width) => Math.min(width, limit)))].sort((a, b) => a - b)
   const candidates: Array<string> = []
   for (const width of widths) {
     const at = urlAtWidth(url, width)
