@@ -163,7 +163,7 @@ export const screenshot = async (page: Page, name: string): Promise<void> => {
   try {
     await page.screenshot({ path: join(screenshotsDir, `${name}.png`), fullPage: true })
   } finally {
-    await rendered.evaluate((style) => style.remove())
+    await rendered.evaluate((style) => style.parentNode?.removeChild(style))
   }
 }
 
