@@ -46,18 +46,25 @@ const startPackageBuild = (root: string, cacheDir: string): (() => void) => {
   return () => {
     if (!done) child.kill()
     rmSync(outcomeFile, { force: true })
+    rmSync(`${outcomeFile}.taken`, { force: true })
   }
 }
 
 /**
- * Waits for the early build the global setup started, if it started one, and fails with the build's output if the
- * build failed. Answers whether it built: without an early build the caller's `npm pack` builds (prepack).
+ * Waits for the early build the global setup started, if it started one and no test took its outcome yet (a rerun in
+ * watch mode builds afresh), and fails with the build's output if the build failed. Answers whether it built: else
+ * the caller's `npm pack` builds (prepack).
  */
 export const awaitPackageBuild = async (): Promise<boolean> => {
   const outcomeFile = process.env[packageBuildOutcomeVariable]
   if (outcomeFile === undefined || outcomeFile === "") return false
-  while (!existsSync(outcomeFile)) await sleep(200)
-  const outcome = JSON.parse(readFileSync(outcomeFile, "utf8")) as Outcome
+  const taken = `${outcomeFile}.taken`
+  while (!existsSync(outcomeFile)) {
+    if (existsSync(taken)) return false
+    await sleep(200)
+  }
+  renameSync(outcomeFile, taken)
+  const outcome = JSON.parse(readFileSync(taken, "utf8")) as Outcome
   if (outcome.code !== 0) throw new Error(`the package's build exited with ${outcome.code}:\n${outcome.output}`)
   return true
 }
