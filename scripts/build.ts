@@ -20,15 +20,15 @@ const buildInfo = join(outDir, ".tsbuildinfo")
 const stampFile = join("node_modules", ".cache", "sf-package-build", "inputs")
 
 /**
- * The build's inputs: the sources it compiles, the compiler settings, this script, and the lockfile (the compiler's
- * version and the dependencies' types).
+ * The build's inputs: the sources it compiles, the compiler settings, this script, the manifest and the lockfile (the
+ * compiler's version and the dependencies' types).
  */
 const inputsHash = (): string => {
   const hash = createHash("sha256")
   const sources = ["core", "react"].flatMap((dir) =>
     readdirSync(dir, { recursive: true, encoding: "utf8" }).map((file) => join(dir, file))
   ).filter((file) => statSync(file).isFile())
-  for (const file of [...sources.sort(), "tsconfig.json", "tsconfig.build.json", "package-lock.json", "scripts/build.ts"]) {
+  for (const file of [...sources.sort(), "tsconfig.json", "tsconfig.build.json", "package.json", "package-lock.json", "scripts/build.ts"]) {
     hash.update(`${file}\0`).update(existsSync(file) ? readFileSync(file) : "").update("\0")
   }
   return hash.digest("hex")
