@@ -25,6 +25,8 @@ const domInNode = [
   "test/react/widgets/Tracking.test.tsx",
   "test/react/widgets/TrustedHtml.server.test.tsx"
 ]
+/** The packed package (npm pack, an install, a type check and a Vite build in a fresh project). */
+const packageTest = ["test/package/consumer.test.ts"]
 /** The server, the services over it and the security checks: each file builds its own backend and database. */
 const backend = ["test/server/**/*.test.ts", "test/services/**/*.test.ts", "test/security/**/*.test.ts"]
 
@@ -58,8 +60,12 @@ export default defineConfig({
         }
       },
       {
-        // The DOM built inside Node, fake timers and stubbed globals, and the packed package: a fresh worker per file.
-        test: { name: "isolated", include: ["test/**/*.test.ts", ...domInNode], exclude: [...pure, ...backend] }
+        // Its own project for its global setup: the package's build starts as the run does, beside the templates'.
+        test: { name: "package", include: packageTest, globalSetup: ["test/support/packageBuild.ts"] }
+      },
+      {
+        // The DOM built inside Node, fake timers and stubbed globals: a fresh worker per file.
+        test: { name: "isolated", include: ["test/**/*.test.ts", ...domInNode], exclude: [...pure, ...backend, ...packageTest] }
       }
     ]
   }

@@ -19,6 +19,7 @@ import * as Core from "../../core/index.ts"
 import { Money, Quantity, Shop } from "../../core/index.ts"
 import * as ReactBindings from "../../react/index.ts"
 import { translate } from "../../core/messages/index.ts"
+import { awaitPackageBuild, buildCommand } from "../support/packageBuild.ts"
 
 const run = promisify(execFile)
 const repo = resolve(import.meta.dirname, "../..")
@@ -133,8 +134,12 @@ describe("the packed package in a fresh project (issue 9)", () => {
   let typeCheck: Promise<string> = Promise.resolve("not started")
 
   beforeAll(async () => {
+    // The run's global setup started the build (the script prepack runs, checked below) as the run began: `npm pack`
+    // then packs that build, where its prepack would only find it fresh (seconds of a core).
+    const built = await awaitPackageBuild()
     project = await mkdtemp(join(tmpdir(), "storefront-consumer-"))
-    const [packed] = JSON.parse(await npm(["pack", "--json", "--pack-destination", project], repo)) as Array<{
+    const pack = ["pack", "--json", "--pack-destination", project, ...(built ? ["--ignore-scripts"] : [])]
+    const [packed] = JSON.parse(await npm(pack, repo)) as Array<{
       filename: string
       files: ReadonlyArray<{ path: string }>
     }>
@@ -159,7 +164,10 @@ describe("the packed package in a fresh project (issue 9)", () => {
     if (project !== "") await rm(project, { recursive: true, force: true })
   })
 
-  it("ships the build, the sources its maps point at, the README and nothing else; installs no server dependency", () => {
+  it("ships the build, the sources its maps point at, the README and nothing else; installs no server dependency", async () => {
+    const { scripts } = JSON.parse(await readFile(join(repo, "package.json"), "utf8")) as { scripts: Record<string, string> }
+    expect(scripts["prepack"]).toBe("npm run build")
+    expect(scripts["build"]).toBe(buildCommand)
     expect(packedFiles).toContain("dist/core/index.js")
     expect(packedFiles).toContain("dist/core/index.d.ts")
     expect(packedFiles).toContain("dist/core/domain/quantity.d.ts.map")

@@ -3,7 +3,7 @@
  * name (backend, dom, isolated, pure), which leaves the packed-package test (npm pack, an install and a type check
  * in child processes, most of a minute) and the component files that build their own backend to the end, where
  * one worker runs them while the other has nothing left to do. Here the projects start longest work first:
- * isolated, backend, dom, then the pure rules that fill the gaps.
+ * the packed package, isolated, backend, dom, then the pure rules that fill the gaps.
  *
  * Within a project the longest files start first, so that the two workers finish together: by vitest's timings of
  * the last run on this machine when it has them for every file of the project, else (a fresh clone, as in CI) the
@@ -13,7 +13,7 @@
 import { BaseSequencer, type TestSpecification } from "vitest/node"
 
 /** Projects in the order their files start. */
-const projectOrder = ["isolated", "backend", "dom", "pure"]
+const projectOrder = ["package", "isolated", "backend", "dom", "pure"]
 
 /**
  * The files measured longest (a quiet two-core run of issue 9), longest first: each runs for 12 to 40 s where most
