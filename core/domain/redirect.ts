@@ -9,6 +9,9 @@
 /** The query parameter that names where to go after login (§2). */
 export const returnParameter = "return"
 
+/** The other query parameter a login or recovery link may name its target with (§2 "a redirectUrl"). */
+export const redirectUrlParameter = "redirectUrl"
+
 /** How many rounds of percent-decoding a target is checked through; a target still changing after that is refused. */
 export const maxDecodeRounds = 5
 
@@ -70,9 +73,14 @@ const queryOf = (search: string): string => {
   return mark === -1 ? withoutFragment : withoutFragment.slice(mark + 1)
 }
 
-/** Where to go after login according to the `return` query parameter of a query string (§2), or the fallback. */
-export const loginReturnTarget = (search: string, fallback: string): string =>
-  safeRedirectTarget(new URLSearchParams(queryOf(search)).get(returnParameter), fallback)
+/**
+ * Where to go after login according to a query string (§2): its `return` parameter, or when there is none its
+ * `redirectUrl` parameter, if same-origin; otherwise the fallback.
+ */
+export const loginReturnTarget = (search: string, fallback: string): string => {
+  const query = new URLSearchParams(queryOf(search))
+  return safeRedirectTarget(query.get(returnParameter) ?? query.get(redirectUrlParameter), fallback)
+}
 
 /** What decides where a successful login goes. */
 export interface LoginRedirectSources {

@@ -4,6 +4,7 @@ import {
   isSafeRedirectTarget,
   loginRedirectTarget,
   loginReturnTarget,
+  redirectUrlParameter,
   returnParameter,
   safeRedirectTarget
 } from "../../../core/domain/redirect.ts"
@@ -188,6 +189,14 @@ describe("loginReturnTarget", () => {
     expect(loginReturnTarget("https://shop.example/prihlaseni?return=/kosik#top", fallback)).toBe("/kosik")
     expect(loginReturnTarget("", fallback)).toBe(fallback)
     expect(loginReturnTarget("?other=/kosik", fallback)).toBe(fallback)
+  })
+
+  test("reads a redirectUrl parameter when there is no return parameter; a present return decides", () => {
+    expect(redirectUrlParameter).toBe("redirectUrl")
+    expect(loginReturnTarget("?redirectUrl=%2Fkosik", fallback)).toBe("/kosik")
+    expect(loginReturnTarget("?redirectUrl=%2F%2Fevil.example", fallback)).toBe(fallback)
+    expect(loginReturnTarget("?return=/muj-ucet&redirectUrl=/kosik", fallback)).toBe("/muj-ucet")
+    expect(loginReturnTarget("?return=%2F%2Fevil.example&redirectUrl=/kosik", fallback)).toBe(fallback)
   })
 
   test("refuses encoded attacks in the parameter", () => {

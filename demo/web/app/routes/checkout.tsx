@@ -6,7 +6,7 @@
  * confirmation url with its token renders the order on the server.
  */
 import { data, useLoaderData, useNavigate, type LoaderFunctionArgs } from "react-router"
-import { safeRedirectPath } from "../lib/redirect.ts"
+import { safeRedirectTarget } from "../../../../core/domain/redirect.ts"
 import { lazy, Suspense, useEffect, useRef, useState } from "react"
 import { checkoutSteps, checkoutStepTable, stepLocation, type CheckoutStep } from "../../../../core/domain/checkout.ts"
 import { CheckoutSteps, useStepTitle } from "../../../../react/components/checkout/CheckoutSteps.tsx"
@@ -91,7 +91,7 @@ export default function CheckoutPage() {
   useEffect(() => {
     const redirect = state.redirect
     if (redirect === undefined) return
-    const target = safeRedirectPath(redirect.url, "")
+    const target = safeRedirectTarget(redirect.url, "")
     if (target !== "") void navigate(target)
   }, [state.redirect, navigate])
 

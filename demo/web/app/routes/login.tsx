@@ -22,20 +22,15 @@ import {
   type LoginField
 } from "../../../../core/domain/auth.ts"
 import { loginRefusalOf } from "../../../../core/services/authRefusals.ts"
-import { isSafeRedirectTarget } from "../../../../core/domain/redirect.ts"
+import { loginRedirectTarget, loginReturnTarget } from "../../../../core/domain/redirect.ts"
 import { FormNotice } from "../../../../react/components/forms/FormNotice.tsx"
 import { cookieHeaders } from "../lib/api.server.ts"
 import { checkedForm, field, pagePathOf, pageSession } from "../lib/forms.server.ts"
 import { csrfField } from "../lib/forms.ts"
-import { safeRedirectPath } from "../lib/redirect.ts"
 import { preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
 import { LoginForm } from "../components/LoginForm.tsx"
 import { PageError } from "../components/PageError.tsx"
-
-/** Where a login on this page goes: the page's `return` or `redirectUrl` (same origin only), else the account. */
-const targetOf = (search: URLSearchParams, account: string): string =>
-  safeRedirectPath(search.get("return") ?? search.get("redirectUrl"), account)
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shop } = preferencesOf(request)
@@ -62,8 +57,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     (error: unknown) => ({ error })
   )
   if ("success" in outcome) {
-    const given = outcome.success.redirectUrl
-    throw redirect(isSafeRedirectTarget(given) ? given : targetOf(url.searchParams, shop.urlKeys.clientMyAccount), { headers: cookieHeaders(caller) })
+    const target = loginRedirectTarget({ redirectUrl: outcome.success.redirectUrl, search: url.search, fallback: shop.urlKeys.clientMyAccount })
+    throw redirect(target, { headers: cookieHeaders(caller) })
   }
   const { failure, response } = loginRefusalOf(outcome.error)
   const reaction = loginFailureAction(failure, shop)
@@ -87,7 +82,7 @@ export default function Login() {
   const refused = useActionData<typeof action>() as ActionResult | undefined
   const { t, text, shop } = useShopText()
   const [params] = useSearchParams()
-  const target = targetOf(params, shop.urlKeys.clientMyAccount)
+  const target = loginReturnTarget(params.toString(), shop.urlKeys.clientMyAccount)
   return (
     <section className="narrow">
       <h1>{t("sf_login")}</h1>

@@ -19,13 +19,13 @@ import { cookieHeaders } from "../lib/api.server.ts"
 import { checkedForm, field, pagePathOf, pageSession } from "../lib/forms.server.ts"
 import { csrfField } from "../lib/forms.ts"
 import { preferencesOf } from "../lib/preferences.ts"
-import { safeRedirectPath } from "../lib/redirect.ts"
+import { loginRedirectTarget, loginReturnTarget } from "../../../../core/domain/redirect.ts"
 import { useShopText } from "../lib/i18n.ts"
 import { PageError } from "../components/PageError.tsx"
 
 /** The return path of a recovery page URL: `return`, else `redirectUrl`, same-origin only. */
 const returnOf = (url: URL): string | undefined => {
-  const target = safeRedirectPath(url.searchParams.get("return") ?? url.searchParams.get("redirectUrl"), "")
+  const target = loginReturnTarget(url.search, "")
   return target === "" ? undefined : target
 }
 
@@ -56,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       client.passwordRecovery.reset({ payload: { token: field(form, recoveryTokenParameter).trim(), password } })
     ).then((success) => ({ success }), (error: unknown) => ({ error }))
     if ("error" in outcome) return answer({ error: outcome.error instanceof RecoveryTokenInvalid ? "linkInvalid" : "failed" })
-    const target = safeRedirectPath(outcome.success.redirectUrl, returnOf(url) ?? shop.urlKeys.clientMyAccount)
+    const target = loginRedirectTarget({ redirectUrl: outcome.success.redirectUrl, search: url.search, fallback: shop.urlKeys.clientMyAccount })
     throw redirect(target, { headers: cookieHeaders(caller) })
   }
   const email = field(form, "email").trim()

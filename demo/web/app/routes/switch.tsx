@@ -6,7 +6,7 @@ import { redirect, redirectDocument, type LoaderFunctionArgs } from "react-route
 import { isShopId } from "../../../../core/domain/shop.ts"
 import { isUiLanguage } from "../../../../core/messages/languages.ts"
 import { languageCookie, preferenceCookie, preferencesOf, shopCookie } from "../lib/preferences.ts"
-import { safeRedirectPath } from "../lib/redirect.ts"
+import { safeRedirectTarget } from "../../../../core/domain/redirect.ts"
 
 export function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url)
@@ -18,6 +18,6 @@ export function loader({ request }: LoaderFunctionArgs) {
   if (isUiLanguage(language)) headers.append("set-cookie", preferenceCookie(languageCookie, language))
   const sameShop = !isShopId(shop) || shop === current.shop.shopId
   const back = url.searchParams.get("return") ?? ""
-  const target = sameShop ? safeRedirectPath(back, "/") : "/"
+  const target = sameShop ? safeRedirectTarget(back, "/") : "/"
   return (sameShop ? redirect : redirectDocument)(target, { headers })
 }
