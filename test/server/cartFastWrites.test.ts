@@ -10,7 +10,8 @@ import { HttpRouter, HttpServer } from "effect/http"
 import { SqlClient } from "effect/sql"
 import { randomUUID } from "node:crypto"
 import { createServer } from "node:http"
-import { afterAll, beforeAll, describe, expect, test } from "vitest"
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest"
+import { cacheTtlMs } from "../../demo/server/db/ReadCache.ts"
 import { setLineCountAtOnce, StatementSession, withLineCount } from "../../demo/server/domain/cart/mutation.ts"
 import { readCart } from "../../demo/server/domain/cart/reading.ts"
 import { AppRoutes } from "../../demo/server/http/app.ts"
@@ -218,6 +219,25 @@ describe("the write fast path (cart writes before the pipeline)", () => {
       }))
     expect(await applied("not-the-token")).toBe(false)
     expect(await applied(who.csrfToken)).toBe(true)
+  })
+
+  test("a fast write renews the cached session its statement proved: past the time to live the next write is still fast", async () => {
+    const who = await shopperWithCart()
+    const [line] = who.lines
+    vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true })
+    try {
+      const steps: Array<number> = []
+      for (let step = 0; step < 3; step++) {
+        if (step > 0) vi.setSystemTime(Date.now() + cacheTtlMs * 0.6)
+        const { answer, served } = await through(true, () => change(who.headers, line!.itemId, 1))
+        expect(answer.status).toBe(200)
+        steps.push(served)
+      }
+      // the third write comes 1.2 times the time to live after the session was last read: served fast all the same
+      expect(steps).toEqual([1, 1, 1])
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   test("concurrent adds of one line through the fast path lose no update", async () => {

@@ -70,6 +70,29 @@ describe("KeyedCache", () => {
     expect(lasting.size).toBe(1)
   })
 
+  test("renews only the very value it still holds: expired or not, never one dropped or replaced since", () => {
+    const cache = new KeyedCache<string, { readonly v: number }>({ ttlMs: 1_000, maxEntries: 10 })
+    const proven = { v: 1 }
+    cache.set("k", proven, 0)
+    expect(cache.peek("k", 1_500)).toBeUndefined()
+    expect(cache.renew("k", proven, 1_500)).toBe(true)
+    expect(cache.peek("k", 2_400)).toBe(proven)
+    // an equal value is not the one held
+    expect(cache.renew("k", { v: 1 }, 2_400)).toBe(false)
+    expect(cache.peek("k", 2_600)).toBeUndefined()
+    // an invalidation that arrived meanwhile wins: nothing comes back
+    cache.set("k", proven, 3_000)
+    cache.invalidate("k")
+    expect(cache.renew("k", proven, 3_100)).toBe(false)
+    expect(cache.peek("k", 3_100)).toBeUndefined()
+    // a value read again meanwhile is a new value: the old one is not renewed over it
+    const fresh = { v: 2 }
+    cache.set("k", fresh, 4_000)
+    expect(cache.renew("k", proven, 4_100)).toBe(false)
+    expect(cache.peek("k", 4_500)).toBe(fresh)
+    expect(cache.peek("k", 5_050)).toBeUndefined()
+  })
+
   test("the invalidation payloads of migration 10 drop what they name", async () => {
     const cache = makeReadCache()
     const fill = () =>

@@ -72,6 +72,18 @@ export class KeyedCache<K, V> {
     this.put(key, value, now)
   }
 
+  /**
+   * Serves `value` under `key` again for a whole time to live from `now` (ms) when the cache still holds that very
+   * value there (expired or not): nothing dropped it since, so no invalidation of it has arrived. For a value a
+   * statement has just proven current (answers whether it was renewed).
+   */
+  renew(key: K, value: V, now: number): boolean {
+    const held = this.entries.get(key)
+    if (held === undefined || held.value !== value) return false
+    this.put(key, value, now)
+    return true
+  }
+
   /** Drops `key`; a load of it in flight is not kept. */
   invalidate(key: K): void {
     this.entries.delete(key)
