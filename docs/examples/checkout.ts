@@ -176,7 +176,7 @@ const layer = callPolicyLayer({ shopId: shop.shopId, csrfToken: undefined, cartI
   Layer.provide(FetchHttpClient.layer)
 )
 
-Effect.runPromise(purchase.pipe(Effect.provide(layer))).catch((error: unknown) => {
+await Effect.runPromise(purchase.pipe(Effect.provide(layer))).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error)
   process.exitCode = 1
 })

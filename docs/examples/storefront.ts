@@ -81,7 +81,7 @@ const tour = Effect.gen(function*() {
   console.log(`orders: ${history.total}; newest ${history.orders.map((order) => `#${order.orderId} ${price(Number(order.total))}`).join(", ")}`)
 })
 
-runtime.runPromise(tour).then(
+await runtime.runPromise(tour).then(
   () => runtime.dispose(),
   async (error: unknown) => {
     console.error(error instanceof Error ? error.message : JSON.stringify(error))

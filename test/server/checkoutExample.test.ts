@@ -7,15 +7,21 @@
 import { execFile } from "node:child_process"
 import { join } from "node:path"
 import { promisify } from "node:util"
-import { describe, expect, test } from "vitest"
+import { afterAll, describe, expect, test } from "vitest"
 import { shopIds } from "../../core/domain/shop.ts"
+import { startExampleRunner } from "../support/exampleRunner.ts"
 import { useRealPortBackend } from "../support/realPort.ts"
 
 const root = join(import.meta.dirname, "..", "..")
 const example = join(root, "docs/examples/checkout.ts")
 const backend = useRealPortBackend()
 
-const run = (...args: ReadonlyArray<string>) => promisify(execFile)(process.execPath, [example, ...args])
+/** The example in a Node process of its own, as a user runs it. */
+const runAlone = (...args: ReadonlyArray<string>) => promisify(execFile)(process.execPath, [example, ...args])
+/** The example's purchases, one after another in one Node process (test/support/exampleRunner.ts). */
+const runner = startExampleRunner()
+afterAll(() => runner.end(0))
+const run = (...args: ReadonlyArray<string>) => runner.run(example, args)
 
 /**
  * The example's default purchase in a shop (`<baseUrl> <shopId>`), run once per file: the marketplace test reads the
@@ -67,12 +73,16 @@ describe("docs/examples/checkout.ts", () => {
   })
 
   test("without its arguments it prints a usage line and exits with 2", async () => {
-    const failed = await run().then(() => undefined, (error: { code: number; stderr: string }) => error)
+    const failed = await runAlone().then(() => undefined, (error: { code: number; stderr: string }) => error)
     expect(failed?.code).toBe(2)
     expect(failed?.stderr).toMatch(/^missing arguments/m)
     expect(failed?.stderr).toMatch(/^usage: npx node docs\/examples\/checkout\.ts <baseUrl> <shopId\|country>/m)
-    const unknown = await run(backend.baseUrl(), "DE").then(() => undefined, (error: { code: number; stderr: string }) => error)
+    const unknown = await runAlone(backend.baseUrl(), "DE").then(() => undefined, (error: { code: number; stderr: string }) => error)
     expect(unknown?.code).toBe(2)
     expect(unknown?.stderr).toMatch(/unknown shop or country: DE/)
+  })
+
+  test("every purchase ended: nothing it started keeps running (the runner's process ends by itself)", async () => {
+    expect(await runner.end(10_000)).toBe(0)
   })
 })

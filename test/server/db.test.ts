@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { assert, describe, it, layer } from "@effect/vitest"
-import { Effect, Fiber, Layer, Redacted, Stream } from "effect"
+import { Effect, Fiber, Redacted, Stream } from "effect"
 import { SqlClient } from "effect/sql"
 import { contactTopicTree } from "../../core/domain/contact.ts"
 import { allShops, shopById, type ShopId } from "../../core/domain/shop.ts"
@@ -14,7 +14,6 @@ import { formatZip, isValidZip } from "../../core/domain/zip.ts"
 import * as Db from "../../demo/server/db/Database.ts"
 import { migrate, migrations, migrationsTable } from "../../demo/server/db/migrations/index.ts"
 import { verifyPassword } from "../../demo/server/db/password.ts"
-import * as PgliteClient from "../../demo/server/db/PgliteClient.ts"
 import { renderMediaSvg } from "../../demo/server/db/seed/images.ts"
 import { demoAccounts, demoEmail, demoPassword, productsPerShop, seed, seedChecksum, seedIfEmpty } from "../../demo/server/db/seed/seed.ts"
 
@@ -71,7 +70,7 @@ describe("migrations", () => {
       assert.deepStrictEqual(yield* publicTables(sql), tables)
       const recorded = yield* sql<{ readonly n: number }>`SELECT count(*)::integer AS n FROM ${sql(migrationsTable)}`
       assert.strictEqual(recorded[0]?.n, Object.keys(migrations).length)
-    }).pipe(Effect.provide(PgliteClient.layer({ dataDir: PgliteClient.memoryDataDir }))), slow)
+    }).pipe(Effect.provide(Db.layerMemoryWith({ contents: "empty" }))), slow)
 })
 
 describe("seed", () => {
@@ -430,12 +429,14 @@ describe("durability", () => {
     Effect.gen(function*() {
       const dataDir = mkdtempSync(join(tmpdir(), "storefront-pglite-"))
       yield* Effect.addFinalizer(() => Effect.sync(() => rmSync(dataDir, { recursive: true, force: true })))
-      const open = Db.layerPglite({ dataDir, seed: false })
+      // Created from the empty template's dump (initdb's outcome, written into the directory) and migrated.
+      const create = Db.layerPglite({ dataDir, loadDataDir: yield* Db.memoryTemplate("empty"), seed: false })
+      const reopen = Db.layerPglite({ dataDir, seed: false })
       yield* Effect.gen(function*() {
         const sql = yield* SqlClient.SqlClient
         yield* sql`INSERT INTO tracking_logs (message) VALUES ('written before close')`
         yield* sql.withTransaction(sql`INSERT INTO tracking_logs (message) VALUES ('written in a transaction')`)
-      }).pipe(Effect.provide(open))
+      }).pipe(Effect.provide(create))
       const messages = yield* Effect.gen(function*() {
         const sql = yield* SqlClient.SqlClient
         const db = yield* Db.Database
@@ -443,7 +444,7 @@ describe("durability", () => {
         const applied = yield* migrate
         assert.deepStrictEqual(applied, [])
         return yield* sql<{ readonly message: string }>`SELECT message FROM tracking_logs ORDER BY log_id`
-      }).pipe(Effect.provide(Layer.fresh(open)))
+      }).pipe(Effect.provide(reopen))
       assert.deepStrictEqual(messages.map((row) => row.message), ["written before close", "written in a transaction"])
     }), slow)
 })

@@ -6,14 +6,20 @@
 import { execFile } from "node:child_process"
 import { join } from "node:path"
 import { promisify } from "node:util"
-import { describe, expect, test } from "vitest"
+import { afterAll, describe, expect, test } from "vitest"
 import { shopIds } from "../../core/domain/shop.ts"
+import { startExampleRunner } from "../support/exampleRunner.ts"
 import { useRealPortBackend } from "../support/realPort.ts"
 
 const example = join(import.meta.dirname, "..", "..", "docs/examples/storefront.ts")
 const backend = useRealPortBackend()
 
-const run = (...args: ReadonlyArray<string>) => promisify(execFile)(process.execPath, [example, ...args])
+/** The example in a Node process of its own, as a user runs it. */
+const runAlone = (...args: ReadonlyArray<string>) => promisify(execFile)(process.execPath, [example, ...args])
+/** The example's tours, one after another in one Node process (test/support/exampleRunner.ts). */
+const runner = startExampleRunner()
+afterAll(() => runner.end(0))
+const run = (...args: ReadonlyArray<string>) => runner.run(example, args)
 
 describe("docs/examples/storefront.ts (the Storefront front door)", () => {
   test.each(shopIds.map((id) => [id]))("browses, fills a cart, logs in, keeps a wishlist and reads the orders in %s", async (shopId) => {
@@ -31,6 +37,10 @@ describe("docs/examples/storefront.ts (the Storefront front door)", () => {
   })
 
   test("without arguments it prints its usage and exits with 2", async () => {
-    await expect(run()).rejects.toMatchObject({ code: 2 })
+    await expect(runAlone()).rejects.toMatchObject({ code: 2 })
+  })
+
+  test("every tour ended: nothing it started keeps running (the runner's process ends by itself)", async () => {
+    expect(await runner.end(10_000)).toBe(0)
   })
 })

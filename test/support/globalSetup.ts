@@ -13,8 +13,10 @@ import { createHash } from "node:crypto"
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 import {
+  emptyTemplateFileVariable,
   migratedTemplateFileVariable,
   seededTemplateFileVariable,
+  writeEmptyTemplate,
   writeMigratedTemplate,
   writeSeededTemplate
 } from "../../demo/server/db/Database.ts"
@@ -82,15 +84,19 @@ export default async function setup() {
   const dir = join(cacheDir, key)
   const seeded = join(dir, "seeded.tar")
   const migrated = join(dir, "migrated.tar")
+  const empty = join(dir, "empty.tar")
   mkdirSync(dir, { recursive: true })
-  if (!existsSync(seeded) || !existsSync(migrated)) {
-    // The seeded template is built from the migrated one in this process, so the second write only dumps it.
+  if (!existsSync(seeded) || !existsSync(migrated) || !existsSync(empty)) {
+    // The seeded template is built from the migrated one and that from the empty one in this process, so the later
+    // writes only dump them.
     await writeAtomically(seeded, writeSeededTemplate)
     await writeAtomically(migrated, writeMigratedTemplate)
+    await writeAtomically(empty, writeEmptyTemplate)
   }
   const now = new Date()
   utimesSync(dir, now, now)
   pruneUnused(key)
   process.env[seededTemplateFileVariable] = seeded
   process.env[migratedTemplateFileVariable] = migrated
+  process.env[emptyTemplateFileVariable] = empty
 }

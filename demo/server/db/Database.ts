@@ -262,7 +262,7 @@ export const layerFromTemplate = (templateFile: string | undefined): typeof laye
 // tests
 // -----------------------------------------------------------------------------------------------
 
-type Template = "migrated" | "seeded"
+type Template = "empty" | "migrated" | "seeded"
 
 /**
  * The environment variable naming a file with the seeded template's dump, built once for a whole test run
@@ -273,7 +273,11 @@ export const seededTemplateFileVariable = "SF_PGLITE_SEEDED_TEMPLATE"
 /** The same for the migrated (not seeded) template, which the seeded one is built from. */
 export const migratedTemplateFileVariable = "SF_PGLITE_MIGRATED_TEMPLATE"
 
+/** The same for the empty template (initdb only, no migrations), which the migrated one is built from. */
+export const emptyTemplateFileVariable = "SF_PGLITE_EMPTY_TEMPLATE"
+
 const templateFileVariables: Readonly<Record<Template, string>> = {
+  empty: emptyTemplateFileVariable,
   migrated: migratedTemplateFileVariable,
   seeded: seededTemplateFileVariable
 }
@@ -283,6 +287,9 @@ export const writeSeededTemplate = (file: string): Promise<void> => writeTemplat
 
 /** Writes the migrated template's dump to `file`; after {@link writeSeededTemplate} it is already built. */
 export const writeMigratedTemplate = (file: string): Promise<void> => writeTemplate("migrated", file)
+
+/** Writes the empty template's dump to `file`; after {@link writeMigratedTemplate} it is already built. */
+export const writeEmptyTemplate = (file: string): Promise<void> => writeTemplate("empty", file)
 
 const writeTemplate = (kind: Template, file: string): Promise<void> =>
   Effect.runPromise(memoryTemplate(kind)).then(async (blob) => writeFile(file, new Uint8Array(await blob.arrayBuffer())))
@@ -334,12 +341,12 @@ const templates = new Map<Template, Promise<Blob>>()
 
 const buildTemplate = (kind: Template): Effect.Effect<Uint8Array<ArrayBuffer>, SqlError | Migrator.MigrationError> =>
   Effect.gen(function*() {
-    // The seeded template starts from the migrated one, so a process runs initdb only once.
-    const loadDataDir = kind === "seeded" ? yield* memoryTemplate("migrated") : undefined
+    // The seeded template starts from the migrated one and that from the empty one, so a process runs initdb once.
+    const loadDataDir = kind === "seeded" ? yield* memoryTemplate("migrated") : kind === "migrated" ? yield* memoryTemplate("empty") : undefined
     return yield* Effect.scoped(
       Effect.gen(function*() {
         const client = yield* PgliteClient.PgliteClient
-        yield* prepare({ seed: kind === "seeded" })
+        yield* prepare({ migrate: kind !== "empty", seed: kind === "seeded" })
         const sql = yield* SqlClient.SqlClient
         yield* sql`CHECKPOINT`
         const [wal] = yield* sql<{ readonly first: string; readonly last: string }>`SELECT pg_walfile_name(redo_lsn) AS first,
@@ -351,7 +358,7 @@ const buildTemplate = (kind: Template): Effect.Effect<Uint8Array<ArrayBuffer>, S
   })
 
 /**
- * A dump of a fresh in-memory database, migrated (and seeded for `"seeded"`), built once per
+ * A dump of a fresh in-memory database (initdb only for `"empty"`), migrated (and seeded for `"seeded"`), built once per
  * process and reused: restoring it costs about half a second where initdb, migrations and seed
  * cost several.
  */
@@ -389,10 +396,15 @@ export const layerMemoryWith = (
   options: MemoryOptions = {}
 ): Layer.Layer<SqlClient.SqlClient | PgliteClient.PgliteClient | Database, SqlError | Migrator.MigrationError> => {
   const contents = options.contents ?? "seeded"
-  if (contents === "empty") return layerPglite({ dataDir: PgliteClient.memoryDataDir, migrate: false })
   return Layer.unwrap(
     Effect.map(memoryTemplate(contents), (loadDataDir) =>
-      layerPglite({ dataDir: PgliteClient.memoryDataDir, loadDataDir, seed: contents === "seeded", reuse: options.reuse }))
+      layerPglite({
+        dataDir: PgliteClient.memoryDataDir,
+        loadDataDir,
+        migrate: contents !== "empty",
+        seed: contents === "seeded",
+        reuse: options.reuse
+      }))
   )
 }
 
