@@ -23,7 +23,6 @@ import type { StorefrontTrackingOptions } from "../../core/storefrontAnalytics.t
 import type { DataLayer } from "../../core/services/TagManager.ts"
 import type { JotaiStore } from "./bridge.ts"
 import type { StartedServices, StorefrontRuntime } from "./services.ts"
-import { HydrationSnapshotContext } from "./storeValue.ts"
 
 export type { StorefrontRuntime } from "./services.ts"
 
@@ -47,12 +46,6 @@ export interface StorefrontContextValue {
   readonly language: UiLanguage
   /** The Jotai store of this provider. */
   readonly store: JotaiStore
-  /**
-   * Puts state a page rendered with on the server (from its loader's data, during its render) into the store and into
-   * the store's hydration snapshot (`storeValue.ts`), each only where `missing` says the value is not there yet: a
-   * value written into the store alone would be missing from what hydration renders, and from the server's HTML.
-   */
-  readonly seed: <Value>(target: PrimitiveAtom<Value>, value: Value, missing: (current: Value) => boolean) => void
   /** The tracking options the provider was given (the virtual pageviews' texts). */
   readonly tracking?: StorefrontTrackingOptions | undefined
   /** Whether the tag manager pushes to `window.dataLayer` (`dataLayer="browser"`), which needs no services. */
@@ -169,14 +162,10 @@ const abortError = () => new DOMException("The operation was aborted", "AbortErr
 /** Provides the services and the store to the components below. */
 export function StorefrontProvider(props: StorefrontProviderProps) {
   const { shop, baseUrl, language, session, initial, storage, layer, live = true, liveData = true, tracking, dataLayer, start = "mount", children } = props
-  const [[store, snapshot]] = useState(() => {
+  const [store] = useState(() => {
     const created = createStore()
-    const rendered = createStore()
-    for (const [target, value] of initial ?? []) {
-      created.set(target, value)
-      rendered.set(target, value)
-    }
-    return [created, rendered] as const
+    for (const [target, value] of initial ?? []) created.set(target, value)
+    return created
   })
   const ready = useRef(deferred<Running>())
   // Starts the services now (a deferred start waiting for the shopper); a no-op once started. Before the provider's
@@ -235,9 +224,6 @@ export function StorefrontProvider(props: StorefrontProviderProps) {
     shop,
     language,
     store,
-    seed: (target, value, missing) => {
-      for (const written of [store, snapshot]) if (missing(written.get(target))) written.set(target, value)
-    },
     tracking,
     browserDataLayer: dataLayer === "browser",
     run: (effect, signal, options) => {
@@ -252,13 +238,11 @@ export function StorefrontProvider(props: StorefrontProviderProps) {
     }
     // The tracking options and the data layer are read when an event is built, as the services read them at their start.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }), [shop, language, store, snapshot])
+  }), [shop, language, store])
 
   return (
     <StorefrontContext.Provider value={value}>
-      <HydrationSnapshotContext value={snapshot}>
-        <JotaiProvider store={store}>{children}</JotaiProvider>
-      </HydrationSnapshotContext>
+      <JotaiProvider store={store}>{children}</JotaiProvider>
     </StorefrontContext.Provider>
   )
 }

@@ -1,8 +1,8 @@
 /**
  * The page furniture in real Chromium (CZ10MA, Czech texts) at 375, 768 and 1280 px: the footer's accordions
  * (closed on mobile, open on tablet and desktop), the floating banner whose close survives a reload (its cookie
- * lives 3 calendar months), the new-arrivals carousel's arrows (disabled at the ends), the back-to-top button, the
- * header that hides 5000 ms after scrolling down, and axe on the home page with all of them.
+ * lives 3 calendar months), the new-arrivals carousel's arrows (disabled at the ends), the header that hides
+ * 5000 ms after scrolling down, and axe on the home page with all of them.
  */
 import type { Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
@@ -115,27 +115,6 @@ describe("page furniture", () => {
       await context.close()
     })
   }
-
-  it("375 px: beyond 1000 px of scrolling the back-to-top button shows in the viewport's corner and takes the shopper to the top", async () => {
-    const { context, page, errors } = await shopper(375, true)
-    await page.goto(`${e2e.shop.url}/`)
-    await hydrated(page)
-    const button = page.getByRole("contentinfo").getByRole("button", { name: t("back_to_top") })
-    expect(await button.isVisible()).toBe(false)
-    await page.mouse.move(180, 400)
-    for (let scrolled = 0; scrolled < 1400; scrolled += 200) await page.mouse.wheel(0, 200)
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000)
-    await expect.poll(() => button.isVisible()).toBe(true)
-    // Fixed to the viewport, not to the footer (the footer's menu is a content-visibility box, which holds its layout).
-    const box = await button.boundingBox()
-    const height = page.viewportSize()?.height ?? 0
-    expect(box?.y ?? -1).toBeGreaterThan(height / 2)
-    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(height)
-    await button.click()
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
-    expect(errors).toEqual([])
-    await context.close()
-  })
 
   it("1280 px: the header hides 5000 ms after scrolling down and shows again on scrolling up", async () => {
     const { context, page, errors } = await shopper(1280, true)

@@ -152,19 +152,10 @@ export const expectNoAxeViolations = async (page: Page, where: string): Promise<
 /** Where the e2e files write their screenshots (docs/screenshots). */
 export const screenshotsDir = join(root, "docs/screenshots")
 
-/**
- * Saves a full-page screenshot of the page as docs/screenshots/`name`.png. The parts the stylesheet renders only near
- * the viewport (`content-visibility: auto`) are rendered for it, as a shopper scrolling down sees them: Chromium's
- * full-page capture would otherwise show them blank.
- */
+/** Saves a full-page screenshot of the page as docs/screenshots/`name`.png. */
 export const screenshot = async (page: Page, name: string): Promise<void> => {
   mkdirSync(screenshotsDir, { recursive: true })
-  const rendered = await page.addStyleTag({ content: "* { content-visibility: visible !important; }" })
-  try {
-    await page.screenshot({ path: join(screenshotsDir, `${name}.png`), fullPage: true })
-  } finally {
-    await rendered.evaluate((style) => style.parentNode?.removeChild(style))
-  }
+  await page.screenshot({ path: join(screenshotsDir, `${name}.png`), fullPage: true })
 }
 
 /** A fresh shopper: a browser context of its own (own cookies), its page and the page's collected errors. */

@@ -36,11 +36,11 @@ export function meta() {
 
 export default function CartPage() {
   const { response } = useLoaderData<typeof loader>()
-  const { seed } = useStorefront()
+  const { store } = useStorefront()
   const seeded = useRef(false)
   if (!seeded.current) {
     seeded.current = true
-    if (response !== null) seed(cartStateAtom, applyCartResponse(initialCartState, response as never), (state) => state.cart === undefined)
+    if (response !== null && store.get(cartStateAtom).cart === undefined) store.set(cartStateAtom, applyCartResponse(initialCartState, response as never))
   }
   const { t, shop, money } = useShopText()
   const lineIds = useCartLineIds()
