@@ -148,8 +148,7 @@ export class FastWrites {
     if (!Number.isSafeInteger(length) || length <= 0 || length > setup.maxJsonBodyBytes) return false
     const shop = headers[shopIdHeader]
     const now = Date.now()
-    const cookieId = sessionCookieOf(headers.cookie)
-    const session = cachedSessionFor(setup.cache, cookieId, typeof shop === "string" ? shop : undefined, now)
+    const session = cachedSessionFor(setup.cache, sessionCookieOf(headers.cookie), typeof shop === "string" ? shop : undefined, now)
     if (session === undefined || !sameToken(headers[csrfHeader], session.csrfToken)) return this.decline()
     // the cached row the session was taken from: the statement proves it still stored as it is
     const sessionRow = setup.cache.sessions.peek(session.sessionId, now)
