@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { useAtomValue } from "jotai"
+import { useStoreValue } from "../storefront/storeValue.ts"
 import type { FlashCategory, FlashMessage } from "../../core/domain/flash.ts"
 import { flashesIn, isUrgentFlash } from "../../core/domain/flash.ts"
 import { cartStateAtom, checkoutStateAtom } from "../storefront/atoms.ts"
@@ -69,8 +69,8 @@ export interface FlashMessagesProps {
  * ```
  */
 export function FlashMessages({ source, category, className }: FlashMessagesProps) {
-  const cart = useAtomValue(cartStateAtom)
-  const checkout = useAtomValue(checkoutStateAtom)
+  const cart = useStoreValue(cartStateAtom)
+  const checkout = useStoreValue(checkoutStateAtom)
   const actions = useCartActions()
   const flashes = source === "cart" ? cart.flashMessages : checkout.flashMessages
   return (

@@ -23,6 +23,7 @@ import type { StorefrontTrackingOptions } from "../../core/storefrontAnalytics.t
 import type { DataLayer } from "../../core/services/TagManager.ts"
 import type { JotaiStore } from "./bridge.ts"
 import type { StartedServices, StorefrontRuntime } from "./services.ts"
+import { HydrationSnapshotContext } from "./storeValue.ts"
 
 export type { StorefrontRuntime } from "./services.ts"
 
@@ -162,10 +163,14 @@ const abortError = () => new DOMException("The operation was aborted", "AbortErr
 /** Provides the services and the store to the components below. */
 export function StorefrontProvider(props: StorefrontProviderProps) {
   const { shop, baseUrl, language, session, initial, storage, layer, live = true, liveData = true, tracking, dataLayer, start = "mount", children } = props
-  const [store] = useState(() => {
+  const [[store, snapshot]] = useState(() => {
     const created = createStore()
-    for (const [target, value] of initial ?? []) created.set(target, value)
-    return created
+    const rendered = createStore()
+    for (const [target, value] of initial ?? []) {
+      created.set(target, value)
+      rendered.set(target, value)
+    }
+    return [created, rendered] as const
   })
   const ready = useRef(deferred<Running>())
   // Starts the services now (a deferred start waiting for the shopper); a no-op once started. Before the provider's
@@ -242,7 +247,9 @@ export function StorefrontProvider(props: StorefrontProviderProps) {
 
   return (
     <StorefrontContext.Provider value={value}>
-      <JotaiProvider store={store}>{children}</JotaiProvider>
+      <HydrationSnapshotContext value={snapshot}>
+        <JotaiProvider store={store}>{children}</JotaiProvider>
+      </HydrationSnapshotContext>
     </StorefrontContext.Provider>
   )
 }

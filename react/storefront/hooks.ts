@@ -7,7 +7,6 @@
  * @module
  */
 import type { Effect } from "effect"
-import { useAtomValue } from "jotai"
 import { selectAtom } from "jotai/utils"
 import { useCallback, useEffect, useMemo, useRef } from "react"
 import type { CheckoutStep } from "../../core/domain/checkout.ts"
@@ -37,6 +36,7 @@ import {
   wishlistStateAtom
 } from "./atoms.ts"
 import { useStorefront, type RunOptions, type ServicesModule } from "./StorefrontProvider.tsx"
+import { useStoreValue } from "./storeValue.ts"
 
 /** Aborts what a component started when it unmounts. */
 const useAbortOnUnmount = (): (() => { readonly signal: AbortSignal; readonly done: () => void }) => {
@@ -104,7 +104,7 @@ const sameLineIds = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolea
 const lineIdsAtom = selectAtom(cartStateAtom, (state: CartState) => cartLines(state).map((line) => line.lineId), sameLineIds)
 
 /** The cart's line ids in order: re-renders only when lines come or go. */
-export const useCartLineIds = (): ReadonlyArray<string> => useAtomValue(lineIdsAtom)
+export const useCartLineIds = (): ReadonlyArray<string> => useStoreValue(lineIdsAtom)
 
 /** One cart line: re-renders only when that line changes (its count, text, pending state or article). */
 export const useCartLine = (lineId: string): CartLine | undefined => {
@@ -112,13 +112,13 @@ export const useCartLine = (lineId: string): CartLine | undefined => {
     () => selectAtom(cartStateAtom, (state: CartState) => cartLines(state).find((line) => line.lineId === lineId), sameLine),
     [lineId]
   )
-  return useAtomValue(lineAtom)
+  return useStoreValue(lineAtom)
 }
 
 const cartAtom = selectAtom(cartStateAtom, (state: CartState) => state.cart)
 
 /** The cart as the server last answered it (totals, deliveries, discounts); re-renders on every answer. */
-export const useCartEntity = () => useAtomValue(cartAtom)
+export const useCartEntity = () => useStoreValue(cartAtom)
 
 /** The cart's actions; each settles when the cart service has applied the server's answer. */
 export interface CartActions {
@@ -166,7 +166,7 @@ export const useCartActions = (): CartActions => {
 
 /** The cart service's whole state and its actions. */
 export const useCart = (): { readonly state: CartState } & CartActions => {
-  const state = useAtomValue(cartStateAtom)
+  const state = useStoreValue(cartStateAtom)
   return { state, ...useCartActions() }
 }
 
@@ -186,7 +186,7 @@ export interface CheckoutHandle extends ServiceHandle<CheckoutState, CheckoutSha
 
 /** The checkout's state and actions. */
 export const useCheckout = (): CheckoutHandle => {
-  const state = useAtomValue(checkoutStateAtom)
+  const state = useStoreValue(checkoutStateAtom)
   const run = useRunWith()
   return useMemo(() => ({
     state,
@@ -205,7 +205,7 @@ export interface CustomerHandle extends AccountState {
 
 /** The shopper (a guest until logged in), with login and logout. */
 export const useCustomer = (): CustomerHandle => {
-  const state = useAtomValue(accountStateAtom)
+  const state = useStoreValue(accountStateAtom)
   const run = useRunWith()
   return useMemo(() => ({
     ...state,
@@ -216,21 +216,21 @@ export const useCustomer = (): CustomerHandle => {
 
 /** The wishlists of the logged-in customer and their actions. */
 export const useWishlists = (): ServiceHandle<WishlistState, Wishlist["Service"]> => {
-  const state = useAtomValue(wishlistStateAtom)
+  const state = useStoreValue(wishlistStateAtom)
   const run = useRunWith()
   return useMemo(() => ({ state, run: (f) => run((m) => m.Wishlist.use(f)) }), [state, run])
 }
 
 /** The header widgets (cart drawer items) and their loader. */
 export const useWidgets = (): ServiceHandle<WidgetsState, Widgets["Service"]> => {
-  const state = useAtomValue(widgetsStateAtom)
+  const state = useStoreValue(widgetsStateAtom)
   const run = useRunWith()
   return useMemo(() => ({ state, run: (f) => run((m) => m.Widgets.use(f)) }), [state, run])
 }
 
 /** The consent panel and modal (§6); the state is undefined until the service runs in the browser. */
 export const useConsent = (): ServiceHandle<ConsentState | undefined, Consent["Service"]> => {
-  const state = useAtomValue(consentStateAtom)
+  const state = useStoreValue(consentStateAtom)
   const run = useRunWith()
   return useMemo(() => ({ state, run: (f) => run((m) => m.Consent.use(f)) }), [state, run])
 }
@@ -251,7 +251,7 @@ export interface OutletActions {
 
 /** The post outlet picker's state (the Outlets service's) and its actions. */
 export const useOutlets = (): { readonly state: OutletsState; readonly actions: OutletActions } => {
-  const state = useAtomValue(outletsStateAtom)
+  const state = useStoreValue(outletsStateAtom)
   const run = useRunWith()
   const actions = useMemo((): OutletActions => ({
     type: (query) => run((m) => m.Outlets.use((outlets) => outlets.type(query))),

@@ -7,7 +7,8 @@
  *
  * @module
  */
-import { atom, useAtomValue, useStore, type PrimitiveAtom } from "jotai"
+import { atom, useStore, type PrimitiveAtom } from "jotai"
+import { useStoreValue } from "./storeValue.ts"
 import { useEffect, useRef } from "react"
 import type { Drawer } from "../../core/domain/layout/drawers.ts"
 import { parseReloadTime, reloadAllowed, reloadGuardKey } from "../../core/domain/pageReload.ts"
@@ -101,9 +102,9 @@ const sessionFlag = (): ReloadFlag | undefined => {
  */
 export function PageRequests({ navigate, reload, reloadFlag, now = Date.now }: PageRequestsProps) {
   const store = useStore()
-  const requests = useAtomValue(pageRequestsAtom)
-  const cartReload = useAtomValue(cartStateAtom).reload
-  const checkoutReload = useAtomValue(checkoutStateAtom).reload
+  const requests = useStoreValue(pageRequestsAtom)
+  const cartReload = useStoreValue(cartStateAtom).reload
+  const checkoutReload = useStoreValue(checkoutStateAtom).reload
   const reloaded = useRef(false)
   const options = useRef({ navigate, reload, reloadFlag, now })
   options.current = { navigate, reload, reloadFlag, now }
@@ -153,7 +154,7 @@ export function PageRequests({ navigate, reload, reloadFlag, now = Date.now }: P
  * wishlist error opens the wishlist drawer).
  */
 export const useDrawerRequests = (open: (drawer: Drawer) => void): void => {
-  const request = useAtomValue(drawerRequestAtom)
+  const request = useStoreValue(drawerRequestAtom)
   const seen = useRef(request?.sequence)
   const opener = useRef(open)
   opener.current = open

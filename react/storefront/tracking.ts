@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { useAtomValue } from "jotai"
+import { useStoreValue } from "./storeValue.ts"
 import { useEffect, useMemo, useRef } from "react"
 import type { CrossSellClick } from "../../core/services/CrossSell.ts"
 import type { PromoImpression } from "../../core/services/TagManager.ts"
@@ -96,7 +96,7 @@ export const useTracking = (): TrackingActions => {
 }
 
 /** Whether tracking may run (§6: gdpr_personalization given); false until the consent service has run. */
-export const useTrackingAllowed = (): boolean => useAtomValue(consentStateAtom)?.gates.tracking === true
+export const useTrackingAllowed = (): boolean => useStoreValue(consentStateAtom)?.gates.tracking === true
 
 /**
  * Runs `fire` once per `key` as soon as `ready` holds (a page waits for the consent gate, or for its data); a new key

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { useAtomValue } from "jotai"
+import { useStoreValue } from "../../storefront/storeValue.ts"
 import type { ReactNode } from "react"
 import { cartStateAtom, checkoutStateAtom } from "../../storefront/atoms.ts"
 import { useCartActions, useCheckout } from "../../storefront/hooks.ts"
@@ -61,7 +61,7 @@ const ignore = () => undefined
  * ```
  */
 export function CartLoadState({ className, children }: { readonly className?: string; readonly children?: ReactNode }) {
-  const state = useAtomValue(cartStateAtom)
+  const state = useStoreValue(cartStateAtom)
   const { load } = useCartActions()
   return (
     <LoadState loading={state.loading} fatalError={state.fatalError} onRetry={() => void load().catch(ignore)} className={className}>
@@ -80,7 +80,7 @@ export function CartLoadState({ className, children }: { readonly className?: st
  * ```
  */
 export function CheckoutLoadState({ className, children }: { readonly className?: string; readonly children?: ReactNode }) {
-  const state = useAtomValue(checkoutStateAtom)
+  const state = useStoreValue(checkoutStateAtom)
   const checkout = useCheckout()
   return (
     <LoadState loading={state.loading} fatalError={state.fatalError} onRetry={() => void checkout.run((c) => c.load).catch(ignore)}

@@ -1,0 +1,81 @@
+/**
+ * Hydration races of the PL10MA purchase, forced instead of waited for: a product page loaded as a whole document
+ * (the click on a product card landed before the listing had hydrated: the listing's scripts are held back), and a
+ * product page whose lazily hydrated parts (the header with the wishlist counter and the cart badge, the footer, the
+ * parts below the fold) load only after the shopper has added the product to the cart and the wishlist, so they
+ * hydrate after the store has changed. Either must hydrate without a mismatch (React error 418). `HYDRATION_RACE_RUNS`
+ * repeats each.
+ */
+import { describe, expect, it } from "vitest"
+import { shopById } from "../../core/domain/shop.ts"
+import { agreeConsent, e2eSession, hydrated, shopText as text } from "./harness.ts"
+
+const e2e = e2eSession({}, { warm: true })
+
+const runs = Number(process.env["HYDRATION_RACE_RUNS"] ?? "1")
+
+describe("hydration races on the product page", () => {
+  it("PL10MA: a logged-in customer's product page, opened from a listing whose scripts are held back, hydrates without a mismatch", async () => {
+    const shopId = "PL10MA"
+    const t = text(shopId)
+    const { context, page, errors } = await e2e.shopper(shopId, { consents: null })
+    await page.goto(`${e2e.shop.url}/`)
+    await agreeConsent(page, shopId, 15_000)
+    await e2e.logIn(page, shopId, `gold@example.${shopById(shopId).country.toLowerCase()}`)
+    for (let run = 0; run < runs; run++) {
+      await page.goto(`${e2e.shop.url}/`)
+      await hydrated(page)
+      const categoryUrl = await page.getByRole("navigation", { name: t("sf_categories") }).getByRole("link").first().getAttribute("href")
+      const held = (url: URL) => url.pathname.endsWith(".js")
+      await page.route(held, (route) => route.abort())
+      await page.goto(`${e2e.shop.url}${categoryUrl}`)
+      const card = page.locator(".product-card").filter({ hasText: t("sf_in_stock") }).first().locator("a").first()
+      await card.waitFor()
+      await page.unroute(held)
+      // The held-back scripts' failed loads are the test's own doing.
+      errors.splice(0)
+      await card.click()
+      await page.waitForURL((url) => url.pathname.split("/").length === 3)
+      await hydrated(page)
+      await page.getByRole("button", { name: t("sf_add_to_cart") }).click()
+      await expect.poll(() => page.getByRole("status").filter({ hasText: t("sf_added_to_cart") }).count(), { timeout: 15_000 }).toBe(1)
+      await page.waitForTimeout(3000)
+      expect(errors, `run ${run + 1}: ${page.url()}`).toEqual([])
+    }
+    await context.close()
+  })
+
+  it("PL10MA: the product page's lazily hydrated parts (header, footer, below the fold) hydrate after the add to cart and to the wishlist without a mismatch", async () => {
+    const shopId = "PL10MA"
+    const t = text(shopId)
+    const { context, page, errors } = await e2e.shopper(shopId, { consents: null })
+    await page.goto(`${e2e.shop.url}/`)
+    await agreeConsent(page, shopId, 15_000)
+    await e2e.logIn(page, shopId, `gold@example.${shopById(shopId).country.toLowerCase()}`)
+    for (let run = 0; run < runs; run++) {
+      await page.goto(`${e2e.shop.url}/`)
+      await hydrated(page)
+      await page.getByRole("navigation", { name: t("sf_categories") }).getByRole("link").first().click()
+      await page.waitForURL((url) => url.pathname.split("/").length === 2 && url.pathname !== "/")
+      const productUrl = await page.locator(".product-card").filter({ hasText: t("sf_in_stock") }).first().locator("a").first().getAttribute("href")
+      let release = () => {}
+      const released = new Promise<void>((done) => { release = done })
+      const late = (url: URL) => /\/(Header|Footer|Watchdogs|Reviews|ProductLists|CartPanel|Carousel)-[^/]*\.js$/.test(url.pathname)
+      await page.route(late, async (route) => {
+        await released
+        await route.continue()
+      })
+      await page.goto(`${e2e.shop.url}${productUrl}`)
+      await hydrated(page)
+      await page.getByRole("button", { name: t("sf_add_to_cart") }).click()
+      await expect.poll(() => page.getByRole("status").filter({ hasText: t("sf_added_to_cart") }).count(), { timeout: 15_000 }).toBe(1)
+      await page.getByRole("button", { name: t("sf_add_to_wishlist") }).click()
+      await expect.poll(() => page.getByRole("status").filter({ hasText: t("sf_added_to_wishlist") }).isVisible(), { timeout: 15_000 }).toBe(true)
+      release()
+      await page.waitForTimeout(3000)
+      await page.unroute(late)
+      expect(errors, `run ${run + 1}: ${page.url()}`).toEqual([])
+    }
+    await context.close()
+  })
+})
