@@ -47,6 +47,12 @@ export interface StorefrontContextValue {
   readonly language: UiLanguage
   /** The Jotai store of this provider. */
   readonly store: JotaiStore
+  /**
+   * Puts state a page rendered with on the server (from its loader's data, during its render) into the store and into
+   * the store's hydration snapshot (`storeValue.ts`), each only where `missing` says the value is not there yet: a
+   * value written into the store alone would be missing from what hydration renders, and from the server's HTML.
+   */
+  readonly seed: <Value>(target: PrimitiveAtom<Value>, value: Value, missing: (current: Value) => boolean) => void
   /** The tracking options the provider was given (the virtual pageviews' texts). */
   readonly tracking?: StorefrontTrackingOptions | undefined
   /** Whether the tag manager pushes to `window.dataLayer` (`dataLayer="browser"`), which needs no services. */
@@ -229,6 +235,9 @@ export function StorefrontProvider(props: StorefrontProviderProps) {
     shop,
     language,
     store,
+    seed: (target, value, missing) => {
+      for (const written of [store, snapshot]) if (missing(written.get(target))) written.set(target, value)
+    },
     tracking,
     browserDataLayer: dataLayer === "browser",
     run: (effect, signal, options) => {
@@ -243,7 +252,7 @@ export function StorefrontProvider(props: StorefrontProviderProps) {
     }
     // The tracking options and the data layer are read when an event is built, as the services read them at their start.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }), [shop, language, store])
+  }), [shop, language, store, snapshot])
 
   return (
     <StorefrontContext.Provider value={value}>

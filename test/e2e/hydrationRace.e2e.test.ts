@@ -81,6 +81,9 @@ describe("hydration races on the product page", () => {
       await page.waitForTimeout(3000)
       await page.unroute(late)
       expect(errors, `run ${run + 1}: ${page.url()}`).toEqual([])
+      // What the cart page seeds into the store while it renders reaches the server's HTML (and hydration).
+      const cartHtml = await (await context.request.get(`${e2e.shop.url}${shopById(shopId).urlKeys.cart}`)).text()
+      expect(cartHtml).toContain(`class="cart-line"`)
     }
     await context.close()
   })

@@ -36,11 +36,11 @@ export function meta() {
 
 export default function CartPage() {
   const { response } = useLoaderData<typeof loader>()
-  const { store } = useStorefront()
+  const { seed } = useStorefront()
   const seeded = useRef(false)
   if (!seeded.current) {
     seeded.current = true
-    if (response !== null && store.get(cartStateAtom).cart === undefined) store.set(cartStateAtom, applyCartResponse(initialCartState, response as never))
+    if (response !== null) seed(cartStateAtom, applyCartResponse(initialCartState, response as never), (state) => state.cart === undefined)
   }
   const { t, shop, money } = useShopText()
   const lineIds = useCartLineIds()
