@@ -13,15 +13,21 @@ import { agreeConsent, e2eSession, hydrated, shopText as text } from "./harness.
 const e2e = e2eSession({}, { warm: true })
 
 const runs = Number(process.env["HYDRATION_RACE_RUNS"] ?? "1")
+const shopId = "PL10MA"
+const t = text(shopId)
+
+/** A PL10MA gold customer who agreed to the consent panel and logged in, on a page of their own. */
+const loggedInShopper = async () => {
+  const shopper = await e2e.shopper(shopId, { consents: null })
+  await shopper.page.goto(`${e2e.shop.url}/`)
+  await agreeConsent(shopper.page, shopId, 15_000)
+  await e2e.logIn(shopper.page, shopId, `gold@example.${shopById(shopId).country.toLowerCase()}`)
+  return shopper
+}
 
 describe("hydration races on the product page", () => {
   it("PL10MA: a logged-in customer's product page, opened from a listing whose scripts are held back, hydrates without a mismatch", async () => {
-    const shopId = "PL10MA"
-    const t = text(shopId)
-    const { context, page, errors } = await e2e.shopper(shopId, { consents: null })
-    await page.goto(`${e2e.shop.url}/`)
-    await agreeConsent(page, shopId, 15_000)
-    await e2e.logIn(page, shopId, `gold@example.${shopById(shopId).country.toLowerCase()}`)
+    const { context, page, errors } = await loggedInShopper()
     for (let run = 0; run < runs; run++) {
       await page.goto(`${e2e.shop.url}/`)
       await hydrated(page)
@@ -52,12 +58,7 @@ describe("hydration races on the product page", () => {
   })
 
   it("PL10MA: the product page's lazily hydrated parts (header, footer, below the fold) hydrate after the add to cart and to the wishlist without a mismatch", async () => {
-    const shopId = "PL10MA"
-    const t = text(shopId)
-    const { context, page, errors } = await e2e.shopper(shopId, { consents: null })
-    await page.goto(`${e2e.shop.url}/`)
-    await agreeConsent(page, shopId, 15_000)
-    await e2e.logIn(page, shopId, `gold@example.${shopById(shopId).country.toLowerCase()}`)
+    const { context, page, errors } = await loggedInShopper()
     for (let run = 0; run < runs; run++) {
       await page.goto(`${e2e.shop.url}/`)
       await hydrated(page)
