@@ -444,10 +444,20 @@ describe("Cart: change amount (§5, §9 debounce, known traps)", () => {
       yield* cart.setAmount(lineId, 3)
       yield* TestClock.adjust(changeAmountDebounceMs)
       yield* h.reached(changeAmountPath, 1)
+      // the delete's answer waits until the line was seen hidden: "at once" is before any answer (a fixed 2 ms of real
+      // time was too short under load)
+      let answerDelete: () => void = () => {}
+      const deleteHeld = new Promise<void>((resolve) => (answerDelete = resolve))
+      h.server.use(
+        http.delete(url(cartApi("delete-items")), h.recordedFault(async (request) => {
+          await deleteHeld
+          return h.forward(request)
+        }), { once: true })
+      )
       const deleting = yield* Effect.forkChild(cart.remove([lineId]))
-      // hidden at once: while the change's answer is still held back (the gate), before the delete is answered
       const hidden = yield* h.until(cart.state, (s) => !cartLines(s).some((l) => l.lineId === lineId))
       assert.deepStrictEqual(cartLines(hidden).map((l) => l.lineId), [kept], "hidden at once")
+      answerDelete()
       const shown = yield* h.recordChanges(cart.state, (s) => cartLines(s).map((l) => l.lineId))
       release()
       yield* Fiber.join(deleting)
