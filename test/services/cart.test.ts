@@ -3,7 +3,7 @@
  * SSE route) through msw and real fetch; every delay driven by the TestClock.
  */
 import { afterAll, afterEach, assert, beforeAll, describe, it } from "@effect/vitest"
-import { Effect, Fiber, Layer, Ref, Stream, SubscriptionRef } from "effect"
+import { Deferred, Effect, Fiber, Layer, Ref, Stream, SubscriptionRef } from "effect"
 import { FetchHttpClient } from "effect/http"
 import { TestClock } from "effect/testing"
 import { http, HttpResponse } from "msw"
@@ -88,16 +88,14 @@ describe("Cart: load and add (§4, §7, §8)", () => {
   it.effect("loads the empty cart of a new session; the loading flag is on during the call", () =>
     Effect.gen(function*() {
       const cart = yield* Cart
-      const flags = yield* Ref.make<ReadonlyArray<boolean>>([])
-      yield* Effect.forkChild(Stream.runForEach(SubscriptionRef.changes(cart.state), (s) => Ref.update(flags, (all) => [...all, s.loading])))
-      yield* h.tick
+      const flags = yield* h.recordChanges(cart.state, (s) => s.loading)
       const state = yield* cart.load
       assert.deepStrictEqual(cartLines(state), [])
       assert.isFalse(state.loading)
       assert.isFalse(state.fatalError)
-      yield* h.tick
-      const transitions = (yield* Ref.get(flags)).filter((flag, i, all) => i === 0 || flag !== all[i - 1])
-      assert.deepStrictEqual(transitions, [false, true, false])
+      const transitionsOf = (all: ReadonlyArray<boolean>) => all.filter((flag, i) => i === 0 || flag !== all[i - 1])
+      const seen = yield* h.eventually(flags, (all) => transitionsOf(all).length >= 3, "the loading flag on, then off")
+      assert.deepStrictEqual(transitionsOf(seen), [false, true, false])
     }).pipe(Effect.provide(cartLayer())))
 
   it.effect("add: events adding then added, the pending add shown meanwhile, the line in the cart", () =>
@@ -105,15 +103,12 @@ describe("Cart: load and add (§4, §7, §8)", () => {
       const cart = yield* Cart
       yield* cart.load
       const seen = yield* collectEvents(cart)
-      const pending = yield* Ref.make<ReadonlyArray<number>>([])
-      yield* Effect.forkChild(
-        Stream.runForEach(SubscriptionRef.changes(cart.state), (s) => Ref.update(pending, (all) => [...all, s.pendingAdds.length]))
-      )
-      yield* h.tick
+      const pending = yield* h.recordChanges(cart.state, (s) => s.pendingAdds.length)
       const state = yield* cart.add({ variantId: roomy, amount: 2, context: "detail" })
       assert.deepStrictEqual(cartLines(state).map((l) => [l.article.variantId, l.count]), [[roomy, 2]])
       assert.deepStrictEqual(state.pendingAdds, [])
-      assert.include(yield* Ref.get(pending), 1)
+      // the recording fiber sees the states some time after the add published them
+      yield* h.eventually(pending, (all) => all.includes(1), "the pending add shown meanwhile")
       yield* h.tick
       assert.deepStrictEqual((yield* Ref.get(seen)).map((e) => e.type), ["adding", "added"])
       const body = bodyOf(addPath, 0)
@@ -449,14 +444,21 @@ describe("Cart: change amount (§5, §9 debounce, known traps)", () => {
       yield* cart.setAmount(lineId, 3)
       yield* TestClock.adjust(changeAmountDebounceMs)
       yield* h.reached(changeAmountPath, 1)
-      const deleting = yield* Effect.forkChild(cart.remove([lineId]))
-      yield* h.tick
-      assert.deepStrictEqual(cartLines(yield* stateOf(cart)).map((l) => l.lineId), [kept], "hidden at once")
-      const shown = yield* Ref.make<ReadonlyArray<ReadonlyArray<string>>>([])
-      yield* Effect.forkChild(
-        Stream.runForEach(SubscriptionRef.changes(cart.state), (s) => Ref.update(shown, (all) => [...all, cartLines(s).map((l) => l.lineId)]))
+      // the delete's answer waits until the line was seen hidden: "at once" is before any answer (a fixed 2 ms of real
+      // time was too short under load)
+      let answerDelete: () => void = () => {}
+      const deleteHeld = new Promise<void>((resolve) => (answerDelete = resolve))
+      h.server.use(
+        http.delete(url(cartApi("delete-items")), h.recordedFault(async (request) => {
+          await deleteHeld
+          return h.forward(request)
+        }), { once: true })
       )
-      yield* h.tick
+      const deleting = yield* Effect.forkChild(cart.remove([lineId]))
+      const hidden = yield* h.until(cart.state, (s) => !cartLines(s).some((l) => l.lineId === lineId))
+      assert.deepStrictEqual(cartLines(hidden).map((l) => l.lineId), [kept], "hidden at once")
+      answerDelete()
+      const shown = yield* h.recordChanges(cart.state, (s) => cartLines(s).map((l) => l.lineId))
       release()
       yield* Fiber.join(deleting)
       yield* h.until(cart.state, isCartIdle)
@@ -777,7 +779,13 @@ describe("LiveData: the SSE reader (fetch, browsers and Node)", () => {
         })
       )
       const live = yield* LiveData
-      const fiber = yield* Effect.forkChild(Stream.runCollect(Stream.take(live.cartChanged, 2)))
+      const firstRead = yield* Deferred.make<void>()
+      const fiber = yield* Effect.forkChild(
+        Stream.runCollect(Stream.take(Stream.tap(live.cartChanged, () => Deferred.succeed(firstRead, undefined)), 2))
+      )
+      // the first connection's event read (real I/O: a fixed 50 ms was too short under load), then the rest of its
+      // stream and the start of the reconnect delay
+      yield* Deferred.await(firstRead).pipe(Effect.timeout("10 seconds"), TestClock.withLive, Effect.orDie)
       yield* TestClock.withLive(Effect.sleep("50 millis"))
       assert.strictEqual(connections, 1)
       yield* TestClock.adjust(1499)
@@ -798,14 +806,20 @@ describe("LiveData: the SSE reader (fetch, browsers and Node)", () => {
           return connections === 1 ? HttpResponse.json({}, { status: 503 }) : connections === 2 ? HttpResponse.error() : sse([cartChangedFrame(3)])
         })
       )
+      /** Waits (real time, at most 10 s) for the `n`th connection, then 50 ms for its failure and the delay's start. */
+      const connected = (n: number) =>
+        Effect.gen(function*() {
+          while (connections < n) yield* Effect.sleep("2 millis")
+          yield* Effect.sleep("50 millis")
+        }).pipe(Effect.timeout("10 seconds"), TestClock.withLive, Effect.orDie)
       const live = yield* LiveData
       const fiber = yield* Effect.forkChild(Stream.runHead(live.cartChanged))
-      yield* TestClock.withLive(Effect.sleep("50 millis"))
+      yield* connected(1)
       yield* TestClock.adjust(2999)
       yield* TestClock.withLive(Effect.sleep("50 millis"))
       assert.strictEqual(connections, 1)
       yield* TestClock.adjust(1)
-      yield* TestClock.withLive(Effect.sleep("50 millis"))
+      yield* connected(2)
       assert.strictEqual(connections, 2)
       yield* TestClock.adjust(3000)
       const first = yield* Fiber.join(fiber)

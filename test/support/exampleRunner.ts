@@ -4,8 +4,12 @@
  * (about a second of CPU per process); here they load once and each run evaluates only the script itself again
  * (imported under a URL of its own), with its arguments in `process.argv`, its standard output and error captured
  * and `process.exitCode` read as its exit code. The runs are serial, as separate processes run one after another
- * would be. When its parent disconnects the runner has nothing left to do and ends by itself, unless a run left
- * something running (a timer, a server, an open stream): the tests check it ends.
+ * would be: the parent sends one at a time and the runner queues what arrives meanwhile, so two runs never share the
+ * swapped `process.stdout`, `process.argv` or `process.exit` (a run restores them however it ends). A run that does
+ * not end within its deadline cannot be stopped inside the process: the runner is killed, that run fails, and later
+ * runs fail at once instead of waiting behind it. When its parent disconnects the runner
+ * has nothing left to do and ends by itself, unless a run left something running (a timer, a server, an open
+ * stream): the tests check it ends.
  *
  * {@link startExampleRunner} starts it (in the tests); run as a script, it serves the requests.
  */
@@ -75,8 +79,9 @@ const runHere = async ({ script, args }: RunRequest): Promise<RunResult> => {
 }
 
 if (process.send !== undefined && import.meta.filename === process.argv[1]) {
+  let queue: Promise<unknown> = Promise.resolve()
   process.on("message", (request: RunRequest) => {
-    void runHere(request).then((result) => process.send!({ id: request.id, ...result }))
+    queue = queue.then(() => runHere(request)).then((result) => process.send!({ id: request.id, ...result }))
   })
 }
 
@@ -88,8 +93,11 @@ export interface ExampleRunner {
   readonly end: (ms: number) => Promise<number | "still running">
 }
 
-/** Starts the runner in a Node process of its own (the tests' Node, with their environment). */
-export const startExampleRunner = (): ExampleRunner => {
+/**
+ * Starts the runner in a Node process of its own (the tests' Node, with their environment). A run that has not ended
+ * `runTimeoutMs` after it started (the suite's test timeout by default) kills the runner.
+ */
+export const startExampleRunner = ({ runTimeoutMs = 60_000 }: { readonly runTimeoutMs?: number } = {}): ExampleRunner => {
   // Without the test worker's own Node options (its module conditions): as `node <script>` runs.
   const child = fork(import.meta.filename, [], { execArgv: [], stdio: ["ignore", "inherit", "inherit", "ipc"] })
   const pending = new Map<number, (result: RunResult) => void>()
@@ -103,9 +111,19 @@ export const startExampleRunner = (): ExampleRunner => {
   const send = (script: string, args: ReadonlyArray<string>) =>
     new Promise<RunResult>((resolve, reject) => {
       const id = ++ids
-      pending.set(id, resolve)
-      child.send({ id, script, args } satisfies RunRequest)
-      void exited.then((code) => reject(new Error(`the example runner exited with ${code} during a run`)))
+      const deadline = setTimeout(() => {
+        reject(new Error(`${script} ${args.join(" ")} did not end within ${runTimeoutMs} ms: the example runner is stopped`))
+        child.kill()
+      }, runTimeoutMs)
+      pending.set(id, (result) => {
+        clearTimeout(deadline)
+        resolve(result)
+      })
+      void exited.then((code) => {
+        clearTimeout(deadline)
+        reject(new Error(`the example runner exited with ${code} during a run`))
+      })
+      if (child.connected) child.send({ id, script, args } satisfies RunRequest)
     })
   return {
     run: (script, args) => {

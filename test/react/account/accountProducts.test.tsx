@@ -16,6 +16,7 @@ import { layer, type StorefrontServices } from "../../../core/storefront.ts"
 import { DigitalContent, Rankings, WatchProduct, Watchdogs, useCustomer, useRunWith } from "../../../react/index.ts"
 import type { ServicesModule } from "../../../react/storefront/StorefrontProvider.tsx"
 import { expectNoAxeViolations } from "../../support/axe.ts"
+import { untilTestTimeout } from "../../support/deadline.ts"
 import { demoBackend, testBaseUrl, type Backend } from "../../support/server.ts"
 import { renderWidget } from "../widgets/render.tsx"
 
@@ -57,8 +58,6 @@ function AsCustomer<A>({ email, load, children }: {
   return loaded === undefined ? <p>Loading the page</p> : children(loaded.value)
 }
 
-const waitLong = { timeout: 15_000 }
-
 describe("account product components (§2)", () => {
   test("watchdogs: fired first, with price now and what is watched; stop watching one", async () => {
     const user = userEvent.setup()
@@ -68,7 +67,7 @@ describe("account product components (§2)", () => {
       </AsCustomer>,
       { layer: services() }
     )
-    const cards = await screen.findAllByRole("listitem", {}, waitLong).then(() =>
+    const cards = await screen.findAllByRole("listitem", {}, untilTestTimeout()).then(() =>
       screen.getAllByRole("button", { name: /^Stop watching / }).map((button) => button.closest("li")!))
     expect(cards.length).toBe(2)
     expect(within(cards[0]!).getByText("The price has reached your limit")).toBeTruthy()
@@ -77,7 +76,7 @@ describe("account product components (§2)", () => {
     await expectNoAxeViolations(container)
     const title = within(cards[1]!).getByRole("heading").textContent ?? ""
     await user.click(within(cards[1]!).getByRole("button", { name: `Stop watching ${title}` }))
-    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(`You no longer watch ${title}.`), waitLong)
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(`You no longer watch ${title}.`), untilTestTimeout())
     expect(screen.getAllByRole("button", { name: /^Stop watching / }).length).toBe(1)
   }, 60_000)
 
@@ -99,14 +98,14 @@ describe("account product components (§2)", () => {
       </AsCustomer>,
       { layer: services() }
     )
-    await screen.findByRole("button", { name: "Watch" }, waitLong)
+    await screen.findByRole("button", { name: "Watch" }, untilTestTimeout())
     await expectNoAxeViolations(container)
     await user.click(screen.getByRole("checkbox", { name: "Tell me when the price drops to" }))
     await user.click(screen.getByRole("button", { name: "Watch" }))
     expect(screen.getByRole("status")).toHaveTextContent("Choose a price or availability to watch.")
     await user.click(screen.getByRole("checkbox", { name: "Tell me when it is in stock" }))
     await user.click(screen.getByRole("button", { name: "Watch" }))
-    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Watching."), waitLong)
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Watching."), untilTestTimeout())
     expect(within(screen.getByRole("status")).getByRole("link", { name: "Open the watchdog" }).getAttribute("href")).toBe(shopById("CZ10MA").urlKeys.clientWatchdog)
   }, 60_000)
 
@@ -118,22 +117,22 @@ describe("account product components (§2)", () => {
       </AsCustomer>,
       { layer: services() }
     )
-    const show = await screen.findByRole("button", { name: "Show licence keys" }, waitLong)
+    const show = await screen.findByRole("button", { name: "Show licence keys" }, untilTestTimeout())
     expect(screen.getByText(/2 pcs/)).toBeTruthy()
     await expectNoAxeViolations(container)
     await user.click(show)
-    await screen.findByRole("heading", { name: "Licence keys" }, waitLong)
+    await screen.findByRole("heading", { name: "Licence keys" }, untilTestTimeout())
     const keys = container.querySelectorAll(".sf-license-key")
     expect(keys.length).toBe(2)
     expect(screen.getAllByText(/^(Never expires|Valid until .+)$/).length).toBe(2)
     expect(screen.getByText("You have no API key yet.")).toBeTruthy()
     await user.type(screen.getByRole("textbox", { name: "Key name (optional)" }), "Backup")
     await user.click(screen.getByRole("button", { name: "Create an API key" }))
-    await waitFor(() => expect(container.querySelector(".sf-api-key-status")?.textContent).toMatch(/^Your new API key is sk_\S+\. Copy it now/), waitLong)
+    await waitFor(() => expect(container.querySelector(".sf-api-key-status")?.textContent).toMatch(/^Your new API key is sk_\S+\. Copy it now/), untilTestTimeout())
     const secret = /sk_\S+(?=\.)/.exec(container.querySelector(".sf-api-key-status")?.textContent ?? "")![0]
     expect(screen.getByText(`sk_…${secret.slice(-4)}`)).toBeTruthy()
     await user.click(screen.getByRole("button", { name: "Disable the key" }))
-    await screen.findByRole("button", { name: "Enable the key" }, waitLong)
+    await screen.findByRole("button", { name: "Enable the key" }, untilTestTimeout())
     expect(screen.getByText("Disabled")).toBeTruthy()
     await expectNoAxeViolations(container)
   }, 60_000)
@@ -146,7 +145,7 @@ describe("account product components (§2)", () => {
       </AsCustomer>,
       { layer: services() }
     )
-    await screen.findByText(/^Your average rating: /, {}, waitLong)
+    await screen.findByText(/^Your average rating: /, {}, untilTestTimeout())
     const ratings = screen.getAllByRole("img", { name: /^Rated \d out of 5$/ }).slice(1).map((img) => Number(/Rated (\d)/.exec(img.getAttribute("aria-label")!)![1]))
     expect(ratings).toEqual([...ratings].sort((a, b) => b - a))
     expect(screen.getByRole("heading", { name: "Bought and not rated yet" })).toBeTruthy()
@@ -161,7 +160,7 @@ describe("account product components (§2)", () => {
     await user.type(text, "Better than I first thought.")
     await expectNoAxeViolations(container)
     await user.click(within(form).getByRole("button", { name: "Save the review" }))
-    await screen.findByText("Better than I first thought.", {}, waitLong)
+    await screen.findByText("Better than I first thought.", {}, untilTestTimeout())
     expect(screen.getByText("Your review is saved.")).toBeTruthy()
     const first = screen.getAllByRole("button", { name: /^Edit the review of / })[0]!.closest("li")!
     expect(within(first).getByRole("img").getAttribute("aria-label")).toBe("Rated 5 out of 5")

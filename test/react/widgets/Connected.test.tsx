@@ -27,6 +27,7 @@ import {
   useCustomer
 } from "../../../react/index.ts"
 import { expectNoAxeViolations } from "../../support/axe.ts"
+import { untilTestTimeout } from "../../support/deadline.ts"
 import { demoBackend, testBaseUrl, type Backend } from "../../support/server.ts"
 import { renderWidget } from "./render.tsx"
 import { PageRequests } from "../../../react/storefront/signals.tsx"
@@ -103,18 +104,18 @@ describe("connected widgets", () => {
     expect(agree).toBeEnabled()
     await userEvent.click(screen.getByRole("checkbox", { name: "Personalise offers and recommendations for me" }))
     await userEvent.click(agree)
-    await waitFor(() => expect(screen.queryByRole("region", { name: "Privacy settings" })).toBeNull(), { timeout: 20_000 })
-    await waitFor(() => expect(onRecorded).toHaveBeenLastCalledWith(expect.objectContaining({ gdpr_panel: true, gdpr_personalization: true })), { timeout: 10_000 })
-  }, 40_000)
+    await waitFor(() => expect(screen.queryByRole("region", { name: "Privacy settings" })).toBeNull(), untilTestTimeout())
+    await waitFor(() => expect(onRecorded).toHaveBeenLastCalledWith(expect.objectContaining({ gdpr_panel: true, gdpr_personalization: true })), untilTestTimeout())
+  })
 
   test("data-protection modal for the silver customer: shown after login, its submit button closes it", async () => {
     const user = userEvent.setup()
     const { container } = renderWidget(<><LogIn email="silver@example.cz" /><DataProtectionModal /></>, { layer: services() })
     await user.click(await screen.findByRole("button", { name: "Log in as test" }))
-    const dialog = await screen.findByRole("dialog", { name: "Your personal data" }, { timeout: 10_000 })
+    const dialog = await screen.findByRole("dialog", { name: "Your personal data" }, untilTestTimeout())
     await expectNoAxeViolations(container)
     await user.click(within(dialog).getByRole("button", { name: "Save and close" }))
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), { timeout: 10_000 })
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), untilTestTimeout())
   })
 
   test("legal modal for the legal customer: non-closable, approve closes it", async () => {
@@ -122,13 +123,13 @@ describe("connected widgets", () => {
     const reload = vi.fn()
     const { container } = renderWidget(<><LogIn email="legal@example.cz" /><LegalForCustomer reload={reload} /></>, { layer: services() })
     await user.click(await screen.findByRole("button", { name: "Log in as test" }))
-    const dialog = await screen.findByRole("dialog", { name: "Updated terms and conditions" }, { timeout: 10_000 })
+    const dialog = await screen.findByRole("dialog", { name: "Updated terms and conditions" }, untilTestTimeout())
     expect(within(dialog).queryByRole("button", { name: "Close" })).toBeNull()
     await expectNoAxeViolations(container)
     await user.keyboard("{Escape}")
     expect(screen.getByRole("dialog")).toBeInTheDocument()
     await user.click(within(dialog).getByRole("button", { name: "I agree" }))
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), { timeout: 10_000 })
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), untilTestTimeout())
     expect(reload).not.toHaveBeenCalled()
   })
 
@@ -137,11 +138,11 @@ describe("connected widgets", () => {
     const { variantId } = await variantOfSeed()
     const { container } = renderWidget(<><ConsentPanel /><Recommendations title="Recommended for you" variantId={variantId} /></>, { layer: services() })
     const agree = screen.getByRole("button", { name: "I agree" })
-    await waitFor(() => expect(agree).toBeEnabled(), { timeout: 10_000 })
+    await waitFor(() => expect(agree).toBeEnabled(), untilTestTimeout())
     expect(screen.queryByRole("heading", { name: "Recommended for you" })).toBeNull()
     await user.click(screen.getByRole("checkbox", { name: "Personalise offers and recommendations for me" }))
     await user.click(agree)
-    const heading = await screen.findByRole("heading", { name: "Recommended for you" }, { timeout: 10_000 })
+    const heading = await screen.findByRole("heading", { name: "Recommended for you" }, untilTestTimeout())
     const list = within(heading.closest("section")!).getAllByRole("article", { hidden: true })
     expect(list.length).toBeGreaterThan(0)
     await expectNoAxeViolations(container)
@@ -152,7 +153,7 @@ describe("connected widgets", () => {
     const navigate = vi.fn()
     renderWidget(<AdultContentGate needed navigate={navigate} />, { layer: services() })
     await user.click((await screen.findAllByRole("button", { name: "I am 18 or older" }))[0]!)
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), { timeout: 10_000 })
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), untilTestTimeout())
     expect(navigate).not.toHaveBeenCalled()
   })
 
@@ -163,7 +164,7 @@ describe("connected widgets", () => {
     const button = screen.getByRole("button", { name: "Add to cart" })
     const wasBusy = watchBusy(button)
     await user.click(button)
-    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Added to your cart."), { timeout: 10_000 })
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Added to your cart."), untilTestTimeout())
     expect(wasBusy()).toBe(true)
     expect(button).toHaveAccessibleName("Add to cart")
     await expectNoAxeViolations(container)
@@ -177,9 +178,9 @@ describe("connected widgets", () => {
     cleanup()
     renderWidget(<><LogIn email="gold@example.cz" /><AddToWishlistButton variantId={variantId} loggedIn returnTo="/" /></>, { layer: services() })
     await user.click(await screen.findByRole("button", { name: "Log in as test" }))
-    await screen.findByRole("button", { name: "Logged in" }, { timeout: 10_000 })
+    await screen.findByRole("button", { name: "Logged in" }, untilTestTimeout())
     await user.click(screen.getByRole("button", { name: "Add to wishlist" }))
-    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(/Added to your wishlist\. Your wishlist has \d+ items\./), { timeout: 10_000 })
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(/Added to your wishlist\. Your wishlist has \d+ items\./), untilTestTimeout())
   })
 
   test("reviews: the first page as rendered, more on request, a logged-in customer writes one", async () => {
@@ -198,13 +199,13 @@ describe("connected widgets", () => {
     await expectNoAxeViolations(container)
     expect(screen.getAllByRole("listitem").length).toBe(first.reviews.length)
     await user.click(screen.getByRole("button", { name: "Show more reviews" }))
-    await waitFor(() => expect(screen.getAllByRole("listitem").length).toBeGreaterThan(first.reviews.length), { timeout: 10_000 })
+    await waitFor(() => expect(screen.getAllByRole("listitem").length).toBeGreaterThan(first.reviews.length), untilTestTimeout())
     await user.click(await screen.findByRole("button", { name: "Log in as test" }))
-    await screen.findByRole("button", { name: "Logged in" }, { timeout: 10_000 })
+    await screen.findByRole("button", { name: "Logged in" }, untilTestTimeout())
     await user.click(screen.getByRole("radio", { name: "4 stars" }))
     await user.type(screen.getByRole("textbox", { name: "Your review" }), "Boils fast and quietly.")
     await user.click(screen.getByRole("button", { name: "Write a review" }))
-    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(/Thank you for your review\.|already/), { timeout: 10_000 })
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(/Thank you for your review\.|already/), untilTestTimeout())
   })
 })
 
@@ -224,10 +225,10 @@ describe("legal deactivation", () => {
     const reload = vi.fn()
     renderWidget(<><LogIn email="legal@example.cz" /><LegalForCustomer reload={reload} /></>, { layer: services(own) })
     await user.click(await screen.findByRole("button", { name: "Log in as test" }))
-    await screen.findByRole("button", { name: "Logged in" }, { timeout: 20_000 })
-    const dialog = await screen.findByRole("dialog", { name: "Updated terms and conditions" }, { timeout: 20_000 })
+    await screen.findByRole("button", { name: "Logged in" }, untilTestTimeout())
+    const dialog = await screen.findByRole("dialog", { name: "Updated terms and conditions" }, untilTestTimeout())
     await user.click(within(dialog).getByRole("button", { name: "I disagree and close my account" }))
-    await waitFor(() => expect(reload).toHaveBeenCalled(), { timeout: 10_000 })
+    await waitFor(() => expect(reload).toHaveBeenCalled(), untilTestTimeout())
     // Whatever else the deactivation sets off (the logout's SessionChanged, the legals loaded again) must not reload again.
     await new Promise((resolve) => setTimeout(resolve, 500))
     expect(reload).toHaveBeenCalledTimes(1)

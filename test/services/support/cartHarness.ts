@@ -6,7 +6,7 @@
  * one fresh cart, per test), and helpers that let real I/O finish while time runs on the TestClock.
  */
 import { NodeHttpServer } from "@effect/platform-node"
-import { Duration, Effect, Layer, Option, Stream, SubscriptionRef } from "effect"
+import { Deferred, Duration, Effect, Layer, Option, Ref, Stream, SubscriptionRef } from "effect"
 import { HttpRouter } from "effect/http"
 import { HttpApi, HttpApiBuilder, type HttpApiGroup, HttpApiMiddleware } from "effect/http-api"
 import { TestClock } from "effect/testing"
@@ -165,6 +165,42 @@ export const makeHarness = (backend: Backend) => {
     )
 
   /**
+   * Records `f` of every value of the ref from now on: answers once the recording fiber has the ref's current value,
+   * so no later change is missed (a fork followed by a short real sleep missed the first changes under load).
+   */
+  const recordChanges = <A, B>(ref: SubscriptionRef.SubscriptionRef<A>, f: (a: A) => B) =>
+    Effect.gen(function*() {
+      const seen = yield* Ref.make<ReadonlyArray<B>>([])
+      const subscribed = yield* Deferred.make<void>()
+      yield* Effect.forkChild(
+        Stream.runForEach(SubscriptionRef.changes(ref), (a) =>
+          Ref.update(seen, (all) => [...all, f(a)]).pipe(Effect.andThen(Deferred.succeed(subscribed, undefined)))),
+        { startImmediately: true }
+      )
+      yield* Deferred.await(subscribed).pipe(Effect.timeout("10 seconds"), TestClock.withLive, Effect.orDie)
+      return seen
+    })
+
+  /**
+   * Waits (real time, at most 10 s) until `check` holds of the ref's value and answers it: for what a fiber
+   * recording with {@link recordChanges} sees some time after the change that produced it.
+   */
+  const eventually = <A>(ref: Ref.Ref<A>, check: (a: A) => boolean, what: string) =>
+    Effect.gen(function*() {
+      for (;;) {
+        const value = yield* Ref.get(ref)
+        if (check(value)) return value
+        yield* Effect.sleep(Duration.millis(2))
+      }
+    }).pipe(
+      Effect.timeoutOrElse({
+        duration: "10 seconds",
+        orElse: () => Effect.flatMap(Ref.get(ref), (value) => Effect.die(new Error(`not within 10 s: ${what} (last ${JSON.stringify(value)})`)))
+      }),
+      TestClock.withLive
+    )
+
+  /**
    * Runs everything to rest: lets real I/O finish, then, while `done` is false, advances the TestClock
    * by `stepMs` (debounces, retry delays, polls), never while a request is in flight (so no timeout
    * fires that real time would not have fired).
@@ -188,6 +224,8 @@ export const makeHarness = (backend: Backend) => {
     requestsTo,
     reached,
     until,
+    recordChanges,
+    eventually,
     ioIdle,
     tick,
     quiet,
