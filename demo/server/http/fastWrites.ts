@@ -21,8 +21,9 @@
  *   pipeline's call does; the cached session row it proved is served for a whole time to live again
  *   (`KeyedCache.renew`), so a shopper who keeps writing is not sent to the pipeline each time the row's time to live
  *   ends (about 5 % of the bench's writes were, and each cost the pipeline's session read and often a turn's conflict);
- * - the answer encoded with the contract's success Schema (`ApiResponse`) and `JSON.stringify`, as HttpApi does, with
- *   the hardening middleware's headers and a new request id.
+ * - the answer encoded with the contract's success Schema (`ApiResponse`) and `JSON.stringify`, as HttpApi does, byte
+ *   for byte, with its articles encoded once ({@link answerJson}), with the hardening middleware's headers and a new
+ *   request id.
  *
  * Anything else goes through the pipeline: before the body is read, the request itself; once it was read (a payload
  * the Schema refuses, a cart or stock or session or key that moved on, so the statement changed nothing), a copy of
@@ -36,7 +37,7 @@ import type { IncomingMessage, ServerResponse } from "node:http"
 import { Readable } from "node:stream"
 import { Cause, Context, Effect, Exit, Schema } from "effect"
 import { AddToCartPayload, cartApiPrefix, ChangeAmountPayload } from "../../../core/api/cart.ts"
-import { ApiResponse } from "../../../core/api/entities/envelope.ts"
+import type { ApiResponse } from "../../../core/api/entities/envelope.ts"
 import { csrfHeader, idempotencyKeyHeader, isWalletSupportedHeaderValue, shopIdHeader, walletSupportedHeader } from "../../../core/api/headers.ts"
 import type { ReadCacheShape } from "../db/ReadCache.ts"
 import type { CartRequirements } from "../domain/cart/errors.ts"
@@ -44,7 +45,8 @@ import { StatementSession } from "../domain/cart/mutation.ts"
 import { normalizeIdempotencyKey } from "../domain/idempotency.ts"
 import { addToCartAtOnce, changeAmountAtOnceAnswer } from "../handlers/cart.ts"
 import { maskSecrets, nonPagePolicy, requestIdHeader, type ServerErrorRecord } from "./hardening.ts"
-import { cachedSessionFor } from "./middleware.ts"
+import { answerJson } from "./answerJson.ts"
+import { cachedSessionEntryFor } from "./middleware.ts"
 import { sessionCookieOf } from "./fastReads.ts"
 
 /** The add-to-cart path the fast path serves (PUT). */
@@ -67,7 +69,6 @@ export interface FastWritesSetup {
 
 const decodeAdd = Schema.decodeUnknownSync(AddToCartPayload)
 const decodeChange = Schema.decodeUnknownSync(ChangeAmountPayload)
-const encodeAnswer = Schema.encodeSync(ApiResponse)
 
 const sameToken = (given: unknown, expected: string): boolean => {
   if (typeof given !== "string" || expected === "") return false
@@ -148,10 +149,10 @@ export class FastWrites {
     if (!Number.isSafeInteger(length) || length <= 0 || length > setup.maxJsonBodyBytes) return false
     const shop = headers[shopIdHeader]
     const now = Date.now()
-    const session = cachedSessionFor(setup.cache, sessionCookieOf(headers.cookie), typeof shop === "string" ? shop : undefined, now)
-    if (session === undefined || !sameToken(headers[csrfHeader], session.csrfToken)) return this.decline()
-    // the cached row the session was taken from: the statement proves it still stored as it is
-    const sessionRow = setup.cache.sessions.peek(session.sessionId, now)
+    // the session and the cached row it was taken from: the statement proves that row still stored as it is
+    const entry = cachedSessionEntryFor(setup.cache, sessionCookieOf(headers.cookie), typeof shop === "string" ? shop : undefined, now)
+    if (entry === undefined || !sameToken(headers[csrfHeader], entry.session.csrfToken)) return this.decline()
+    const { row: sessionRow, session } = entry
     const cart = setup.cache.carts.peek(session.cartId, now) as { readonly status?: unknown } | undefined
     if (cart === undefined || cart.status !== "open") return this.decline()
     const key = normalizeIdempotencyKey(typeof headers[idempotencyKeyHeader] === "string" ? headers[idempotencyKeyHeader] : undefined)
@@ -186,10 +187,10 @@ export class FastWrites {
         if (Exit.isSuccess(exit)) {
           if (exit.value === undefined) return handOver()
           // the statement found the session stored as the cache holds it: served for a whole time to live again
-          if (sessionRow !== undefined) setup.cache.sessions.renew(session.sessionId, sessionRow, Date.now())
+          setup.cache.sessions.renew(session.sessionId, sessionRow, Date.now())
           let bytes: Buffer
           try {
-            bytes = Buffer.from(JSON.stringify(encodeAnswer(exit.value)))
+            bytes = Buffer.from(answerJson(exit.value))
           } catch (error) {
             return this.fail(setup, request, response, Cause.die(error))
           }

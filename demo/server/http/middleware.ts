@@ -110,13 +110,32 @@ export const cachedSessionFor = (
   cookieId: string | undefined,
   requestedShop: string | undefined,
   now: number
-): SessionData | undefined => {
+): SessionData | undefined => cachedSessionEntryFor(cache, cookieId, requestedShop, now)?.session
+
+/** A cached session row and the session it serves (see {@link cachedSessionEntryFor}). */
+export interface CachedSessionEntry {
+  /** The session's row as the cache holds it (what a statement proves, what `KeyedCache.renew` keeps). */
+  readonly row: unknown
+  /** The session taken from it. */
+  readonly session: SessionData
+}
+
+/**
+ * {@link cachedSessionFor} with the cached row it came from, found in ONE lookup (the write fast path proves that row
+ * with its statement and renews it).
+ */
+export const cachedSessionEntryFor = (
+  cache: ReadCacheShape,
+  cookieId: string | undefined,
+  requestedShop: string | undefined,
+  now: number
+): CachedSessionEntry | undefined => {
   if (cookieId === undefined || cookieId === "") return undefined
   const row = cache.sessions.peek(cookieId, now) as SessionRow | undefined
-  if (row === undefined || row.expires_at.getTime() <= Date.now() || !row.cart_open || row.cart_id === null) return undefined
+  if (row === undefined || row.expires_at.getTime() <= now || !row.cart_open || row.cart_id === null) return undefined
   if (requestedShop !== undefined && isShopId(requestedShop) && requestedShop !== row.shop_id) return undefined
   if (!isShopId(row.shop_id)) return undefined
-  return unchangedSessionOf(row, row.shop_id, row.cart_id)
+  return { row, session: unchangedSessionOf(row, row.shop_id, row.cart_id) }
 }
 
 /** Starts a session in `shopId` with a new anonymous cart, in one statement; sets the cookie. */

@@ -1,0 +1,40 @@
+/**
+ * The fast write's answer text (demo/server/http/answerJson.ts) is byte for byte what HttpApi writes: `JSON.stringify`
+ * of the contract's `ApiResponse` encode, for any answer, whether its `cartItems` are its `cart.articles` (encoded
+ * once, spliced twice) or not.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { Schema } from "effect"
+import { CartArticle } from "../../core/api/entities/cart.ts"
+import { ApiResponse } from "../../core/api/entities/envelope.ts"
+import { answerJson } from "../../demo/server/http/answerJson.ts"
+
+const httpApiJson = (answer: ApiResponse): string => JSON.stringify(Schema.encodeSync(ApiResponse)(answer))
+
+describe("answerJson", () => {
+  it.prop(
+    "an answer whose cartItems are its cart's articles is written as HttpApi writes it",
+    { answer: ApiResponse, articles: Schema.Array(CartArticle) },
+    ({ answer, articles }) => {
+      const shared: ApiResponse = { ...answer, cart: { ...answer.cart, articles }, cartItems: articles }
+      assert.strictEqual(answerJson(shared), httpApiJson(shared))
+    },
+    { fastCheck: { numRuns: 150 } }
+  )
+
+  it.prop("any other answer is written as HttpApi writes it", { answer: ApiResponse }, ({ answer }) => {
+    assert.strictEqual(answerJson(answer), httpApiJson(answer))
+  }, { fastCheck: { numRuns: 100 } })
+
+  it("an answer whose articles' strings look like the keys it looks for is still written whole and right", () => {
+    const tricky = { articleId: 1, count: 2, title: "\"cartItems\":[] \"articles\":[] \"cart\":{", url: "\"cart\":{\"articles\":[]" }
+    const answer: ApiResponse = {
+      status: { status: "ok", flashMessages: [{ type: "danger", cat: "cart", message: "\"cart\":{\"articles\":[] \"cartItems\":[]" }] },
+      cart: { cartId: "\"cart\":{", articles: [tricky, tricky], pieces: 4 },
+      cartItems: [tricky, tricky]
+    }
+    const same = { ...answer, cartItems: answer.cart!.articles! }
+    assert.strictEqual(answerJson(same), httpApiJson(same))
+    assert.strictEqual(answerJson(answer), httpApiJson(answer))
+  })
+})
