@@ -19,12 +19,26 @@ describe("answerJson", () => {
       const shared: ApiResponse = { ...answer, cart: { ...answer.cart, articles }, cartItems: articles }
       assert.strictEqual(answerJson(shared), httpApiJson(shared))
     },
-    { fastCheck: { numRuns: 150 } }
+    { arbitrary: { runs: 150 } }
+  )
+
+  it.prop(
+    "answers sharing articles (a change leaves the other lines' articles as they were) are each written as HttpApi writes them",
+    { answer: ApiResponse, articles: Schema.Array(CartArticle), changed: CartArticle },
+    ({ answer, articles, changed }) => {
+      const before: ApiResponse = { ...answer, cart: { ...answer.cart, articles }, cartItems: articles }
+      const afterArticles = [...articles.slice(1), changed]
+      const after: ApiResponse = { ...answer, cart: { ...answer.cart, articles: afterArticles }, cartItems: afterArticles }
+      assert.strictEqual(answerJson(before), httpApiJson(before))
+      assert.strictEqual(answerJson(after), httpApiJson(after))
+      assert.strictEqual(answerJson(before), httpApiJson(before))
+    },
+    { arbitrary: { runs: 100 } }
   )
 
   it.prop("any other answer is written as HttpApi writes it", { answer: ApiResponse }, ({ answer }) => {
     assert.strictEqual(answerJson(answer), httpApiJson(answer))
-  }, { fastCheck: { numRuns: 100 } })
+  }, { arbitrary: { runs: 100 } })
 
   it("an answer whose articles' strings look like the keys it looks for is still written whole and right", () => {
     const tricky = { articleId: 1, count: 2, title: "\"cartItems\":[] \"articles\":[] \"cart\":{", url: "\"cart\":{\"articles\":[]" }

@@ -94,13 +94,14 @@ export const claimOf = (changes: IdempotentChanges): IdempotencyClaim => changes
 /**
  * The claim of `key` in `scope` that a change made in one statement stores with its `answer` (plain JSON data) in
  * that statement, as {@link withIdempotencyKey} would store it (same fingerprint of `fingerprint`, same status, same
- * expiry): a later call with the key then replays the answer.
+ * expiry): a later call with the key then replays the answer. `answerText` is the answer's JSON text when the caller
+ * has written it already (any text of the same JSON value: a replay reads the value, not the text).
  */
-export const statementKeyClaim = (scope: string, key: string, fingerprint: unknown, answer: unknown) => ({
+export const statementKeyClaim = (scope: string, key: string, fingerprint: unknown, answer: unknown, answerText?: string) => ({
   scope,
   key,
   hash: fingerprint === undefined ? null : fingerprintOf(fingerprint),
-  response: JSON.stringify(answer ?? null),
+  response: answerText ?? JSON.stringify(answer ?? null),
   ttlHours: idempotencyKeyTtlHours,
   status: storedResponseStatus
 })

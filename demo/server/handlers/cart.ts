@@ -27,6 +27,7 @@ import { type CartChange, cartFlashKeys, type CartNotFound, CartRefused, type Ca
 import { cartResponse } from "../domain/cart/responses.ts"
 import { changeAmount, changeAmountAtOnce, deleteItems } from "../domain/cart/amounts.ts"
 import { type PaymentContext } from "../domain/cart/billingMethods.ts"
+import { answerJson } from "../http/answerJson.ts"
 import { type IdempotencyKeyReused, requestIdempotencyKey, statementKeyClaim, withIdempotencyKey } from "../domain/idempotency.ts"
 
 /** The payment context of a request: wallet support from the {@link walletSupportedHeader} header (default none). */
@@ -131,7 +132,8 @@ const addToCartScope = (cartId: number): string => `cart.addToCart:cart-${cartId
 /**
  * The answer of an add-to-cart of a line of the cached cart without services, made in ONE statement (the key stored
  * with the answer in it, see `addVariantAtOnce`); undefined when it does not apply or changed nothing (the general way
- * then decides). The handler below and the write fast path (demo/server/http/fastWrites.ts) both run it.
+ * then decides). The handler below and the write fast path (demo/server/http/fastWrites.ts) both run it. The key
+ * stores the answer's wire text (`answerJson`), which the fast path then sends without writing it again.
  */
 export const addToCartAtOnce = (
   cartId: number,
@@ -143,7 +145,7 @@ export const addToCartAtOnce = (
   const extended = payload.extended ?? false
   const ok = (result: CartChange) => okAnswer(cartId, extended, payment, result)
   return addVariantAtOnce(cartId, payload.variantId, payload.amount, ok, key === undefined ? undefined : (response) =>
-    statementKeyClaim(addToCartScope(cartId), key, payload, response))
+    statementKeyClaim(addToCartScope(cartId), key, payload, response, answerJson(response)))
 }
 
 /**

@@ -3,7 +3,9 @@
  * encode), made with each article encoded ONCE: an extended cart answer carries the same articles twice, as
  * `cart.articles` and as `cartItems` (`cartResponse`), and they are most of its bytes. The articles are encoded and
  * written once, the rest of the answer with both lists empty, and the articles' text is put in the two empty lists'
- * places: the same bytes, about half the encoding.
+ * places: the same bytes, about half the encoding. The text of an article is kept with it (a change leaves the other
+ * lines' articles the same objects) and the text of an answer too (the idempotency key stores it, the fast path
+ * sends it).
  *
  * @module
  */
@@ -12,7 +14,24 @@ import { CartArticle } from "../../../core/api/entities/cart.ts"
 import { ApiResponse } from "../../../core/api/entities/envelope.ts"
 
 const encodeAnswer = Schema.encodeSync(ApiResponse)
-const encodeArticles = Schema.encodeSync(Schema.Array(CartArticle))
+const encodeArticle = Schema.encodeSync(CartArticle)
+
+// The text of an article (immutable): a change leaves the cart's other lines' articles as they were, the same objects
+// (`cartArticles`), so most of an answer's articles were written before.
+const articleTexts = new WeakMap<CartArticle, string>()
+
+const articleText = (article: CartArticle): string => {
+  let text = articleTexts.get(article)
+  if (text === undefined) {
+    text = JSON.stringify(encodeArticle(article))
+    articleTexts.set(article, text)
+  }
+  return text
+}
+
+// An answer's text, kept for as long as the answer lives: a write that stores its answer with its idempotency key
+// stores this text, and the fast path sends the same.
+const answerTexts = new WeakMap<ApiResponse, string>()
 
 /** The answer's JSON text encoded whole, as HttpApi does. */
 const wholeJson = (answer: ApiResponse): string => JSON.stringify(encodeAnswer(answer))
@@ -26,12 +45,22 @@ const cartItemsKey = "\"cartItems\":[]"
 
 /**
  * The JSON text of `answer`, byte for byte `JSON.stringify(Schema.encodeSync(ApiResponse)(answer))`; an answer whose
- * `cartItems` is its `cart.articles` has those articles encoded once (see the module documentation).
+ * `cartItems` is its `cart.articles` has those articles encoded once, each article's text kept while the article lives
+ * (see the module documentation). Answers and articles are immutable: the text of one is kept with it.
  */
 export const answerJson = (answer: ApiResponse): string => {
+  let text = answerTexts.get(answer)
+  if (text === undefined) {
+    text = splicedJson(answer)
+    answerTexts.set(answer, text)
+  }
+  return text
+}
+
+const splicedJson = (answer: ApiResponse): string => {
   const articles = answer.cart?.articles
   if (articles === undefined || articles.length === 0 || answer.cartItems !== articles) return wholeJson(answer)
-  const articlesText = JSON.stringify(encodeArticles(articles))
+  const articlesText = `[${articles.map(articleText).join(",")}]`
   const shell = wholeJson({ ...answer, cart: { ...answer.cart, articles: [] }, cartItems: [] })
   const cart = shell.indexOf(cartKey)
   const inCart = cart < 0 ? -1 : shell.indexOf(articlesKey, cart + cartKey.length)

@@ -110,7 +110,19 @@ const articleOf = (line: CartLine, currency: string): CartArticle => ({
  * availability.
  */
 export const cartArticles = (state: CartState): ReadonlyArray<CartArticle> =>
-  state.lines.map((line) => articleOf(line, state.shop.currency))
+  state.lines.map((line) => articleOfLine(line, state.shop.currency))
+
+// A change leaves the cart's other lines as they were (the same objects), so their articles are the same objects too:
+// what encodes an answer can keep each article's text (`answerJson`).
+const articlesOfLines = new WeakMap<CartLine, { readonly currency: string; readonly article: CartArticle }>()
+
+const articleOfLine = (line: CartLine, currency: string): CartArticle => {
+  const known = articlesOfLines.get(line)
+  if (known !== undefined && known.currency === currency) return known.article
+  const article = articleOf(line, currency)
+  articlesOfLines.set(line, { currency, article })
+  return article
+}
 
 const previewDeliveriesOf = (state: CartState): ReadonlyArray<PreviewDelivery> => {
   const groups = new Map<number | null, { ids: Array<number>; by: string | null }>()
