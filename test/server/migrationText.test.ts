@@ -28,7 +28,8 @@ const shipped: ReadonlyArray<readonly [migration: string, list: string, sha256: 
   ["0016_account_clubs", "statements", "140204ff2e51400cc7b0bb8b728c82dbf0454ed291366e549195855e8c6c0e56"],
   ["0017_cart_reads_at_scale", "statements", "9f4b60c44fad4f83db48dec347d3f079bd66be3b5c29895604f6e4b3f2ca342d"],
   ["0018_versioned_cart_invalidation", "statements", "40154c5c0fc8e706fbf170400938a9b9fe37e23c8fbd32319d28566c1f6ea383"],
-  ["0019_idempotency_answers_as_json", "statements", "a9753c118975b52972c60a66bfd21a89793793a506b462fe6ed603a7b41ed590"]
+  ["0019_idempotency_answers_as_json", "statements", "a9753c118975b52972c60a66bfd21a89793793a506b462fe6ed603a7b41ed590"],
+  ["0020_media_as_png", "statements", "fb8ca8b7849e900a25b30d94b65c5adc43741febf6ed9d5a34015bce18832bda"]
 ]
 
 const sha256 = (statements: ReadonlyArray<string>) => createHash("sha256").update(JSON.stringify(statements)).digest("hex")
