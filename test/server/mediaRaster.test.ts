@@ -48,6 +48,25 @@ describe("PNG encoder", () => {
     ), { numRuns: 200 })
   })
 
+  it("decodes to the same pixels when rows repeat the row above (flat backgrounds, transparent banners), all-zero rows too", () => {
+    fc.assert(fc.property(
+      fc.integer({ min: 1, max: 16 }),
+      fc.boolean(),
+      fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 24 }),
+      fc.integer(),
+      (width, opaque, rowKinds, seed) => {
+        let state = seed >>> 0
+        const random = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) >>> 24
+        const distinct = [0, 1, 2].map((kind) => Uint8Array.from({ length: width * 4 }, (_, i) =>
+          kind === 0 ? (opaque && i % 4 === 3 ? 255 : 0) : i % 4 === 3 && opaque ? 255 : random()))
+        const pixels = new Uint8Array(width * rowKinds.length * 4)
+        rowKinds.forEach((kind, y) => pixels.set(distinct[kind]!, y * width * 4))
+        const decoded = decodePng(encodePng(width, rowKinds.length, pixels))
+        expect(decoded.rgba).toEqual(pixels)
+      }
+    ), { numRuns: 300 })
+  })
+
   it("refuses a size below 1x1 or a buffer of another length", () => {
     expect(() => encodePng(0, 1, new Uint8Array(0))).toThrow(RangeError)
     expect(() => encodePng(2, 2, new Uint8Array(15))).toThrow(RangeError)
@@ -80,18 +99,27 @@ describe("media rows as PNG", () => {
     expect(pixelAt(png, 300, 270)).toEqual([64, 64, 64, 255])
   })
 
-  it("draws a banner as the diagonal gradient from the main to the second colour, and no text", () => {
+  it("draws a banner on transparency (its gradient is the slide's CSS background), and no text: about 1 kB at 960 px", () => {
     const media = row({ kind: "banner", shape: "banner", color1: "#FF0000", color2: "#0000FF", width: 1200, height: 400 })
-    const png = decodePng(renderMediaPng(media, 240).png)
-    expect([png.width, png.height]).toEqual([240, 80])
+    const rendered = renderMediaPng(media, 960)
+    const png = decodePng(rendered.png)
+    expect([png.width, png.height, png.colourType]).toEqual([960, 320, 6])
+    expect(png.rgba.every((byte) => byte === 0)).toBe(true)
+    expect(rendered.png.length).toBeLessThan(2048)
+  })
+
+  it("draws a banner's thumbnail as the diagonal gradient from the main to the second colour", () => {
+    const media = row({ kind: "thumbnail", shape: "banner", color1: "#FF0000", color2: "#0000FF", width: 55, height: 55 })
+    const png = decodePng(renderMediaPng(media, 110).png)
+    expect([png.width, png.height]).toEqual([110, 110])
     const [r0, , b0] = pixelAt(png, 0, 0)
-    const [r1, , b1] = pixelAt(png, 239, 79)
+    const [r1, , b1] = pixelAt(png, 109, 109)
     expect(r0).toBeGreaterThan(250)
     expect(b0).toBeLessThan(5)
     expect(r1).toBeLessThan(5)
     expect(b1).toBeGreaterThan(250)
     // Along a line of constant x/w + y/h the colour is the same: nothing is drawn over the gradient.
-    expect(pixelAt(png, 120, 0)).toEqual(pixelAt(png, 0, 40))
+    expect(pixelAt(png, 55, 0)).toEqual(pixelAt(png, 0, 55))
   })
 
   it("draws the dot pattern on transparency: one dot per 24 px tile", () => {

@@ -101,7 +101,9 @@ export const encodePng = (width: number, height: number, rgba: Uint8Array): Uint
     out[0] = filter
     return out
   })
-  let above: Uint8Array = new Uint8Array(stride)
+  const zeroRow = Buffer.alloc(stride)
+  let above: Uint8Array = zeroRow
+  let aboveIsZero = true
   for (let y = 0; y < height; y++) {
     let row: Uint8Array
     if (opaque) {
@@ -114,8 +116,15 @@ export const encodePng = (width: number, height: number, rgba: Uint8Array): Uint
     } else {
       row = rgba.subarray(y * stride, (y + 1) * stride)
     }
-    filtered.set(outs[filterRow(row, above, bpp, outs)]!, y * (stride + 1))
+    // A row equal to the one above filters to zeros under Up (or None when it is all zeros), the cheapest any filter
+    // gives and the filter filterRow would choose; the filtered buffer is already zeros.
+    const bytes = Buffer.from(row.buffer, row.byteOffset, stride)
+    const repeated = bytes.equals(Buffer.from(above.buffer, above.byteOffset, stride))
+    const rowIsZero = repeated ? aboveIsZero : bytes.equals(zeroRow)
+    if (repeated) filtered[y * (stride + 1)] = rowIsZero ? 0 : 2
+    else filtered.set(outs[filterRow(row, above, bpp, outs)]!, y * (stride + 1))
     above = row
+    aboveIsZero = rowIsZero
   }
   const header = new Uint8Array(13)
   const view = new DataView(header.buffer)
