@@ -120,7 +120,7 @@ export const encodePng = (width: number, height: number, rgba: Uint8Array): Uint
     // gives and the filter filterRow would choose; the filtered buffer is already zeros.
     const bytes = Buffer.from(row.buffer, row.byteOffset, stride)
     const repeated = bytes.equals(Buffer.from(above.buffer, above.byteOffset, stride))
-    const rowIsZero = repeated ? aboveIsZero : bytes.equals(zeroRow)
+    const rowIsZero: boolean = repeated ? aboveIsZero : bytes.equals(zeroRow)
     if (repeated) filtered[y * (stride + 1)] = rowIsZero ? 0 : 2
     else filtered.set(outs[filterRow(row, above, bpp, outs)]!, y * (stride + 1))
     above = row
