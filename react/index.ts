@@ -71,6 +71,17 @@ export {
   type LinkProps,
   type ShopText
 } from "./storefront/text.tsx"
+export {
+  ImageWidthsProvider,
+  imageSources,
+  ResponsiveImage,
+  srcSetWidths,
+  useImageSources,
+  type ImageDisplay,
+  type ImageSources,
+  type ResponsiveImageProps,
+  type ImageUrlAtWidth
+} from "./storefront/images.tsx"
 export { Modal, type ModalProps } from "./components/widgets/Modal.tsx"
 export { ImageLightbox, ProductGallery, type GalleryImage, type ImageLightboxProps, type ProductGalleryProps } from "./components/widgets/ImageLightbox.tsx"
 export { LegalModalView, type LegalModalViewProps } from "./components/widgets/LegalModalView.tsx"

@@ -16,6 +16,8 @@ import { AvailabilityHandlers } from "../../demo/server/handlers/availability.ts
 import { FinancingHandlers } from "../../demo/server/handlers/financing.ts"
 import { installmentPlan } from "../../demo/server/domain/financing.ts"
 import { backendFor, clientLayerFor, testBaseUrl } from "../support/server.ts"
+import { decodePng } from "./pngDecode.ts"
+import { mediaMaxAgeSeconds } from "../../demo/server/http/media.ts"
 import {
   dbProbe,
   makeProductClient,
@@ -143,7 +145,7 @@ describe("product API (server, under /product-api)", () => {
       assert.strictEqual(productLink(first), `/${picked.url_key}/${picked.variant_url}`)
       assert.strictEqual(first.currency, "CZK")
       assert.isAbove(first.price, 0)
-      assert.strictEqual(first.image, `/media/v${picked.variant_id}.svg`)
+      assert.strictEqual(first.image, `/media/v${picked.variant_id}.png`)
       assert.isUndefined(first.properties)
     }).pipe(Effect.provide(clientLayerFor(side))))
 
@@ -269,7 +271,34 @@ describe("recently-viewed API (server, under /recently-viewed-api)", () => {
 })
 
 describe("product images (server)", () => {
-  it.effect("GET /media/{id}.svg serves the generated SVG; unknown ids are 404", () =>
+  it.effect("GET /media/{id}.png serves the generated PNG at its own width or the one asked for, cached a day", () =>
+    Effect.gen(function*() {
+      const picked = yield* pickVariant
+      const get = (path: string) => Effect.promise(() => side.handler(new Request(`${testBaseUrl}${path}`)))
+      const bytes = (response: Response) => Effect.promise(() => response.arrayBuffer()).pipe(Effect.map((buffer) => new Uint8Array(buffer)))
+      const response = yield* get(`/media/v${picked.variant_id}.png`)
+      assert.strictEqual(response.status, 200)
+      assert.strictEqual(response.headers.get("content-type"), "image/png")
+      assert.strictEqual(response.headers.get("cache-control"), `public, max-age=${mediaMaxAgeSeconds}`)
+      assert.strictEqual(response.headers.get("x-content-type-options"), "nosniff")
+      const full = decodePng(yield* bytes(response))
+      assert.deepStrictEqual([full.width, full.height], [600, 600])
+      const small = decodePng(yield* bytes(yield* get(`/media/v${picked.variant_id}.png?w=150`)))
+      assert.deepStrictEqual([small.width, small.height], [160, 160])
+      const again = yield* bytes(yield* get(`/media/v${picked.variant_id}.png?w=160`))
+      assert.deepStrictEqual(decodePng(again).rgba, small.rgba)
+      const capped = decodePng(yield* bytes(yield* get(`/media/v${picked.variant_id}.png?w=99999`)))
+      assert.strictEqual(capped.width, 1200, "at most twice the image's own width")
+      for (const odd of ["-3", "0", "1e3", "abc", "999999"]) {
+        const ignored = decodePng(yield* bytes(yield* get(`/media/v${picked.variant_id}.png?w=${odd}`)))
+        assert.strictEqual(ignored.width, 600, `?w=${odd} gives the own width`)
+      }
+      assert.strictEqual((yield* get("/media/nope.png")).status, 404)
+      assert.strictEqual((yield* get(`/media/v${picked.variant_id}.gif`)).status, 404)
+      assert.strictEqual((yield* get(`/media/v${picked.variant_id}`)).status, 404)
+    }))
+
+  it.effect("GET /media/{id}.svg still serves the generated SVG (links and caches from before the PNG); unknown ids are 404", () =>
     Effect.gen(function*() {
       const picked = yield* pickVariant
       const response = yield* Effect.promise(() => side.handler(new Request(`${testBaseUrl}/media/v${picked.variant_id}.svg`)))
@@ -279,7 +308,5 @@ describe("product images (server)", () => {
       assert.match(yield* Effect.promise(() => response.text()), /^<svg /)
       const missing = yield* Effect.promise(() => side.handler(new Request(`${testBaseUrl}/media/nope.svg`)))
       assert.strictEqual(missing.status, 404)
-      const notSvg = yield* Effect.promise(() => side.handler(new Request(`${testBaseUrl}/media/v${picked.variant_id}.png`)))
-      assert.strictEqual(notSvg.status, 404)
     }))
 })

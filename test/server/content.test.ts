@@ -143,7 +143,7 @@ describe("banners (server)", () => {
       const { slides } = yield* client.banner.slides()
       assert.strictEqual(slides.length, 5)
       assert.deepStrictEqual(slides.map((s) => s.data_name), ["hp-slider-1", "hp-slider-2", "hp-slider-3", "hp-slider-4", "hp-slider-5"])
-      assert.match(slides[0]!.image_url ?? "", /^\/media\/banner-CZ10MA-1\.svg$/)
+      assert.match(slides[0]!.image_url ?? "", /^\/media\/banner-CZ10MA-1\.png$/)
       const before = yield* countRows(probe, "banner_events")
       yield* client.banner.impression({ payload: { bannerId: slides[0]!.id } })
       yield* client.banner.hit({ payload: { bannerId: slides[0]!.id } })
@@ -166,7 +166,7 @@ describe("banners (server)", () => {
       const { slides } = yield* client.banner.slides()
       assert.strictEqual(slide?.data_name, "floating-free-delivery")
       assert.isFalse(slides.some((s) => s.id === slide?.id))
-      assert.match(slide?.image_url ?? "", /^\/media\/banner-CZ10MA-floating\.svg$/)
+      assert.match(slide?.image_url ?? "", /^\/media\/banner-CZ10MA-floating\.png$/)
     }).pipe(Effect.provide(clientLayerFor(backend))))
 
   it.effect("a counter call without the CSRF token is refused (403) and counts nothing", () =>

@@ -8,6 +8,7 @@ import { shopById } from "../../../core/domain/shop.ts"
 import { uiLanguageLocales } from "../../../core/messages/languages.ts"
 import { translate } from "../../../core/messages/translator.ts"
 import { StorefrontProvider } from "../../../react/storefront/StorefrontProvider.tsx"
+import { ImageWidthsProvider } from "../../../react/storefront/images.tsx"
 import { LinkProvider } from "../../../react/storefront/text.tsx"
 import { PageRequests } from "../../../react/storefront/signals.tsx"
 import { RouterLink } from "./lib/link.tsx"
@@ -22,6 +23,7 @@ import { useRootData, type RootData } from "./lib/i18n.ts"
 import { lazy, Suspense, useContext } from "react"
 import { inlineStylesId, ShellContext } from "./lib/shell.ts"
 import { useHydratedMarker } from "./lib/hydrated.ts"
+import { mediaUrlAtWidth } from "./lib/mediaImages.ts"
 import type { Consents } from "../../../core/domain/consent.ts"
 import { ConsentPanel, DataProtectionModal } from "../../../react/components/widgets/Consent.tsx"
 import { LegalConditions } from "../../../react/components/widgets/LegalConditions.tsx"
@@ -164,18 +166,20 @@ export default function App() {
       ]}
     >
       <LinkProvider link={RouterLink}>
-        <PageRequests navigate={(to) => void navigate(to)} />
-        <a className="skip-link" href="#main">Skip to content</a>
-        <ConsentPanel recorded={root.consents} onRecorded={keepConsents} />
-        <Suspense fallback={null}><Header /></Suspense>
-        <main id="main" className="page" tabIndex={-1}>
-          <Outlet />
-        </main>
-        <Suspense fallback={null}><Footer /></Suspense>
-        {!inCheckout && <DataProtectionModal />}
-        <LegalConditions enabled={root.customerId !== null && !inCheckout} />
-        <AdultContentGate needed={adultContent} />
-        {root.debug ? <Suspense fallback={null}><DebugPanel /></Suspense> : null}
+        <ImageWidthsProvider urlAtWidth={mediaUrlAtWidth}>
+          <PageRequests navigate={(to) => void navigate(to)} />
+          <a className="skip-link" href="#main">Skip to content</a>
+          <ConsentPanel recorded={root.consents} onRecorded={keepConsents} />
+          <Suspense fallback={null}><Header /></Suspense>
+          <main id="main" className="page" tabIndex={-1}>
+            <Outlet />
+          </main>
+          <Suspense fallback={null}><Footer /></Suspense>
+          {!inCheckout && <DataProtectionModal />}
+          <LegalConditions enabled={root.customerId !== null && !inCheckout} />
+          <AdultContentGate needed={adultContent} />
+          {root.debug ? <Suspense fallback={null}><DebugPanel /></Suspense> : null}
+        </ImageWidthsProvider>
       </LinkProvider>
     </StorefrontProvider>
   )

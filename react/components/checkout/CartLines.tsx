@@ -18,6 +18,7 @@ import type { MessageKey } from "../../../core/messages/index.ts"
 import { QuantityInput } from "../../QuantityInput.tsx"
 import { ItemParams } from "../ItemParams.tsx"
 import { useCartActions, useCartLine, useCartLineIds, type CartActions } from "../../storefront/hooks.ts"
+import { ResponsiveImage } from "../../storefront/images.tsx"
 import { useLink, useShopText } from "../../storefront/text.tsx"
 
 /** The cart actions a line uses. */
@@ -41,7 +42,10 @@ export function CartLineView({ line, actions }: { readonly line: CartLine; reado
   const bundles = (article.bundles ?? []).filter((bundle): bundle is Bundle & { readonly id: number } => bundle.id !== undefined)
   return (
     <li className="cart-line">
-      {article.image !== undefined && <img src={article.image.url} alt="" width={article.image.width ?? 72} height={article.image.height ?? 72} />}
+      {article.image !== undefined && (
+        <ResponsiveImage src={article.image.url} display={{ largest: 72, sizes: "72px", own: article.image.width }} alt=""
+          width={article.image.width ?? 72} height={article.image.height ?? 72} />
+      )}
       <div className="what">
         {article.url !== undefined ? <Link to={article.url}>{title}</Link> : <span>{title}</span>}
         <ItemParams params={article.params} />

@@ -8,6 +8,7 @@ import type { WidgetCartItem } from "../../../core/api/entities/cart.ts"
 import { bundlePrice, isActiveBundle } from "../../../core/domain/cart.ts"
 import { ItemParams } from "../ItemParams.tsx"
 import { useWidgets } from "../../storefront/hooks.ts"
+import { ResponsiveImage, thumbnailImageDisplay } from "../../storefront/images.tsx"
 import { useLink, useShopText } from "../../storefront/text.tsx"
 
 const imageOf = (item: WidgetCartItem): string | undefined => {
@@ -25,7 +26,7 @@ function CartDrawerItem({ item }: { readonly item: WidgetCartItem }) {
   const bundles = (item.bundles ?? []).filter(isActiveBundle)
   return (
     <li className="drawer-item">
-      {image === undefined ? <span className="thumb" aria-hidden="true" /> : <img className="thumb" src={image} alt="" width={55} height={55} loading="lazy" />}
+      {image === undefined ? <span className="thumb" aria-hidden="true" /> : <ResponsiveImage className="thumb" src={image} display={thumbnailImageDisplay} alt="" width={55} height={55} loading="lazy" />}
       <div className="drawer-item-text">
         {item.url === undefined ? <span className="name">{title}</span> : <Link to={item.url} className="name">{title}</Link>}
         <ItemParams params={item.params} />

@@ -8,6 +8,7 @@
 import { useEffect, useReducer } from "react"
 import type { BannerSlide } from "../../../core/api/entities/banner.ts"
 import { initialSlider, nextRotationAt, sliderReducer, sliderThumbnailSize } from "../../../core/domain/layout/slider.ts"
+import { type ImageDisplay, ResponsiveImage, thumbnailImageDisplay } from "../../storefront/images.tsx"
 import { useLink, useShopText } from "../../storefront/text.tsx"
 import { useDevice } from "./useDevice.ts"
 
@@ -22,6 +23,9 @@ export interface BannerSliderProps {
   /** Runs when the shopper follows a slide's link (for click counting). */
   readonly onHit?: (slide: BannerSlide) => void
 }
+
+/** How a slide shows its image: the page's width, at most 1,168 CSS px (1,200 less the page's padding). */
+export const slideImageDisplay: ImageDisplay = { largest: 1168, sizes: "(max-width: 1200px) 100vw, 1168px" }
 
 const backgroundOf = (slide: BannerSlide): string =>
   `linear-gradient(${slide.bg_direction ?? "90deg"}, ${slide.bg_color1 ?? "#0b5cad"}, ${slide.bg_color2 ?? "#2a8bf2"})`
@@ -67,10 +71,10 @@ export function BannerSlider({ slides, className, onImpression, onHit }: BannerS
             style={{ background: backgroundOf(slide) }}>
             <Link to={slide.url ?? "/"} className="sf-slide-link" onClick={() => onHit?.(slide)}>
               {slide.image_url !== undefined && (
-                <img src={slide.image_url} alt={slide.title ?? ""} width={1200} height={300} fetchPriority={index === 0 ? "high" : "low"}
-                  loading={index === 0 ? "eager" : "lazy"} />
+                <ResponsiveImage src={slide.image_url} display={slideImageDisplay} alt="" width={1200} height={300}
+                  fetchPriority={index === 0 ? "high" : "low"} loading={index === 0 ? "eager" : "lazy"} />
               )}
-              {slide.image_url === undefined && <span className="sf-slide-title">{slide.title}</span>}
+              <span className="sf-slide-title">{slide.title}</span>
             </Link>
           </div>
         ))}
@@ -87,7 +91,8 @@ export function BannerSlider({ slides, className, onImpression, onHit }: BannerS
                 aria-label={t("widgets_show_slide", { n: index + 1, title: slide.title ?? "" })} aria-current={index === state.active}
                 onClick={() => dispatch({ type: "thumbnailClick", index, at: now() })}>
                 {slide.thumbnail_image_url !== undefined && (
-                  <img src={slide.thumbnail_image_url} alt="" width={sliderThumbnailSize.width} height={sliderThumbnailSize.height} loading="lazy" />
+                  <ResponsiveImage src={slide.thumbnail_image_url} display={thumbnailImageDisplay} alt="" width={sliderThumbnailSize.width}
+                    height={sliderThumbnailSize.height} loading="lazy" />
                 )}
               </button>
             ))}

@@ -9,6 +9,7 @@ import { useEffect, useState } from "react"
 import type { BannerSlide } from "../../../core/api/entities/banner.ts"
 import { closeNotice, initialNotice, noticeCookies } from "../../../core/domain/layout/banners.ts"
 import { useRunWith } from "../../storefront/hooks.ts"
+import { ResponsiveImage, thumbnailImageDisplay } from "../../storefront/images.tsx"
 import { useLink, useShopText } from "../../storefront/text.tsx"
 
 /** Props of {@link FloatingBanner}. */
@@ -74,7 +75,9 @@ export function FloatingBanner({ slide, closed = false, onImpression, onHit, cla
     <aside className={["sf-floating-banner", className ?? ""].join(" ").trim()} aria-label={t("furniture_floating_banner")}
       style={{ background: `linear-gradient(${slide.bg_direction ?? "to right"}, ${slide.bg_color1 ?? "#059669"}, ${slide.bg_color2 ?? "#064e3b"})` }}>
       <Link to={slide.url ?? "/"} className="sf-floating-banner-link" onClick={() => onHit?.(slide)}>
-        {slide.thumbnail_image_url !== undefined && <img src={slide.thumbnail_image_url} alt="" width={55} height={55} loading="lazy" />}
+        {slide.thumbnail_image_url !== undefined && (
+          <ResponsiveImage src={slide.thumbnail_image_url} display={thumbnailImageDisplay} alt="" width={55} height={55} loading="lazy" />
+        )}
         <span>{title}</span>
       </Link>
       <button type="button" className="sf-floating-banner-close" aria-label={t("furniture_floating_close")} onClick={close}>

@@ -6,6 +6,7 @@
  */
 import { useState } from "react"
 import { imageLightboxOptions, lightboxTitleKey } from "../../../core/domain/layout/modal.ts"
+import { type ImageDisplay, ResponsiveImage } from "../../storefront/images.tsx"
 import { useShopText } from "../../storefront/text.tsx"
 import { Modal } from "./Modal.tsx"
 
@@ -51,6 +52,12 @@ export function ImageLightbox({ image, alt, onClose }: ImageLightboxProps) {
   )
 }
 
+/** How the gallery shows its main image: the page's width on a phone or tablet (one column), about 560 CSS px beside the buy box. */
+export const galleryImageDisplay: ImageDisplay = { largest: 960, sizes: "(max-width: 1023px) calc(100vw - 80px), 560px" }
+
+/** How the gallery shows a thumbnail: 64 CSS px. */
+export const galleryThumbnailDisplay: ImageDisplay = { largest: 64, sizes: "64px" }
+
 /** Props of {@link ProductGallery}. */
 export interface ProductGalleryProps {
   /** The product's images, main first. */
@@ -78,13 +85,14 @@ export function ProductGallery({ images, title, className }: ProductGalleryProps
   return (
     <div className={["sf-gallery", className ?? ""].join(" ").trim()}>
       <button type="button" className="sf-gallery-main" aria-label={t("widgets_enlarge_image", { title })} onClick={() => setZoomed(true)}>
-        <img src={main.url} alt={title} width={main.width} height={main.height} fetchPriority="high" />
+        <ResponsiveImage src={main.url} display={{ ...galleryImageDisplay, own: main.width }} alt={title} width={main.width} height={main.height}
+          fetchPriority="high" />
       </button>
       {images.length > 1 && (
         <div className="sf-gallery-thumbs">
           {images.map((image, i) => (
             <button key={image.url} type="button" aria-label={t("widgets_show_image", { n: i + 1 })} aria-pressed={i === index} onClick={() => setIndex(i)}>
-              <img src={image.url} alt="" width={64} height={64} loading="lazy" />
+              <ResponsiveImage src={image.url} display={{ ...galleryThumbnailDisplay, own: image.width }} alt="" width={64} height={64} loading="lazy" />
             </button>
           ))}
         </div>

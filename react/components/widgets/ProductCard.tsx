@@ -6,6 +6,7 @@
  */
 import type { ProductSummary } from "../../../core/api/catalogue.ts"
 import type { ProductVariant } from "../../../core/api/productApi.ts"
+import { type ImageDisplay, ResponsiveImage } from "../../storefront/images.tsx"
 import { useLink, useShopText } from "../../storefront/text.tsx"
 
 /** Props of {@link Price}. */
@@ -78,6 +79,9 @@ export interface ProductCardProps {
   readonly className?: string
 }
 
+/** How a card shows its image: half a phone's width less the gaps, at most about 280 CSS px in a grid of 200 px columns. */
+export const cardImageDisplay: ImageDisplay = { largest: 340, sizes: "(max-width: 767px) calc(50vw - 45px), 280px" }
+
 /**
  * A product in a listing or carousel: image, title, brand, price and availability, linked to its page.
  *
@@ -93,8 +97,8 @@ export function ProductCard({ product, eager = false, headingLevel = 3, classNam
     <article className={["product-card", className ?? ""].join(" ").trim()}>
       <Link to={product.url} className="product-link">
         {product.image !== null && (
-          <img src={product.image.url} alt="" width={product.image.width} height={product.image.height}
-            loading={eager ? "eager" : "lazy"} decoding="async" />
+          <ResponsiveImage src={product.image.url} display={{ ...cardImageDisplay, own: product.image.width }} alt=""
+            width={product.image.width} height={product.image.height} loading={eager ? "eager" : "lazy"} decoding="async" />
         )}
         <Heading>{product.title}</Heading>
       </Link>
@@ -129,7 +133,8 @@ export function VariantCard({ variant, className, onFollow }: {
       <Link to={`/${variant.mainCategoryUrlKey}/${variant.variantUrl}`} className="product-link"
         {...(onFollow === undefined ? {} : { onClick: () => onFollow(variant) })}>
         {variant.image !== undefined && (
-          <img src={variant.image} alt="" width={variantImageSize.width} height={variantImageSize.height} loading="lazy" decoding="async" />
+          <ResponsiveImage src={variant.image} display={cardImageDisplay} alt="" width={variantImageSize.width} height={variantImageSize.height}
+            loading="lazy" decoding="async" />
         )}
         <h3>{variant.title}</h3>
       </Link>

@@ -30,6 +30,7 @@ import cartReadsAtScale from "./0017_cart_reads_at_scale.ts"
 import versionedCartInvalidation from "./0018_versioned_cart_invalidation.ts"
 import idempotencyAnswersAsJson from "./0019_idempotency_answers_as_json.ts"
 import idempotencyAnswersLz4 from "./0020_idempotency_answers_lz4.ts"
+import mediaAsPng from "./0021_media_as_png.ts"
 
 /** The table recording applied migrations (`migration_id`, `name`, `created_at`). */
 export const migrationsTable = "schema_migrations"
@@ -55,7 +56,8 @@ export const migrations: Readonly<Record<string, Effect.Effect<void, SqlError, S
   "0017_cart_reads_at_scale": cartReadsAtScale,
   "0018_versioned_cart_invalidation": versionedCartInvalidation,
   "0019_idempotency_answers_as_json": idempotencyAnswersAsJson,
-  "0020_idempotency_answers_lz4": idempotencyAnswersLz4
+  "0020_idempotency_answers_lz4": idempotencyAnswersLz4,
+  "0021_media_as_png": mediaAsPng
 }
 
 const runMigrator = Migrator.make({})
