@@ -166,6 +166,8 @@ describe("the packed package in a fresh project (issue 9)", () => {
   it("ships the build, the sources its maps point at, the README and nothing else; installs no server dependency", async () => {
     const { scripts } = JSON.parse(await readFile(join(repo, "package.json"), "utf8")) as { scripts: Record<string, string> }
     expect(scripts["prepack"]).toBe("npm run build")
+    // `npm install` in a clone, and npm installing the package from git, build it too
+    expect(scripts["prepare"]).toBe("npm run build")
     expect(scripts["build"]).toBe(buildCommand)
     expect(packedFiles).toContain("dist/core/index.js")
     expect(packedFiles).toContain("dist/core/index.d.ts")
