@@ -42,7 +42,7 @@ const inputs = inputsHash()
 const inputsStamp = () => `${inputs} ${existsSync(buildInfo) ? statSync(buildInfo).mtimeMs : "none"}`
 
 if (existsSync(stampFile) && readFileSync(stampFile, "utf8") === inputsStamp()) {
-  console.log("dist/ is up to date")
+  console.error("dist/ is up to date")
   process.exit(0)
 }
 
