@@ -16,7 +16,7 @@ import { AvailabilityHandlers } from "../../demo/server/handlers/availability.ts
 import { FinancingHandlers } from "../../demo/server/handlers/financing.ts"
 import { installmentPlan } from "../../demo/server/domain/financing.ts"
 import { backendFor, clientLayerFor, testBaseUrl } from "../support/server.ts"
-import { decodePng } from "./pngDecode.ts"
+import { decodePng } from "../support/pngDecode.ts"
 import { mediaMaxAgeSeconds } from "../../demo/server/http/media.ts"
 import {
   dbProbe,

@@ -9,7 +9,7 @@ import { type MediaRow, mediaShapes, mediaSize, silhouetteParts } from "../../de
 import { drawMedia, rasterWidth, rasterWidthStep, renderMediaPng } from "../../demo/server/db/seed/mediaRaster.ts"
 import { encodePng } from "../../demo/server/db/seed/png.ts"
 import { makeByteCache } from "../../demo/server/http/mediaCache.ts"
-import { decodePng, pixelAt } from "./pngDecode.ts"
+import { decodePng, pixelAt } from "../support/pngDecode.ts"
 
 const row = (overrides: Partial<MediaRow>): MediaRow => ({
   media_id: "v1",
