@@ -144,6 +144,14 @@ export const watchErrors = (page: Page, ignore: (text: string) => boolean = () =
 export const shopText = (shopId: ShopId) => (key: MessageKey, params?: Readonly<Record<string, string | number>>): string =>
   (translate as (language: string, key: string, params?: object) => string)(uiLanguageOf(shopById(shopId)), key, params)
 
+/**
+ * The product cards of the page that say the shop's "in stock" text exactly. A plain `hasText` filter matches the
+ * out-of-stock cards too: Playwright matches text as a case-insensitive substring, and most shops' "out of stock"
+ * contains their "in stock" ("Ni na zalogi" / "Na zalogi", "Není skladem" / "Skladem", "Niedostępny" / "Dostępny").
+ */
+export const inStockCards = (page: Page, shopId: ShopId) =>
+  page.locator(".product-card").filter({ has: page.getByText(shopText(shopId)("sf_in_stock"), { exact: true }) })
+
 /** Asserts that axe-core finds no violation on the page; `where` names the page in the failure. */
 export const expectNoAxeViolations = async (page: Page, where: string): Promise<void> => {
   expect(await axeViolations(page), `axe on ${where}`).toEqual([])

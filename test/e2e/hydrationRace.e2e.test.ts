@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { shopById } from "../../core/domain/shop.ts"
-import { agreeConsent, e2eSession, hydrated, shopText as text } from "./harness.ts"
+import { agreeConsent, e2eSession, hydrated, inStockCards, shopText as text } from "./harness.ts"
 
 const e2e = e2eSession({}, { warm: true })
 
@@ -42,7 +42,7 @@ describe("hydration races on the product page", () => {
       })
       // Held scripts hold the listing's `load` event too.
       await page.goto(`${e2e.shop.url}${categoryUrl}`, { waitUntil: "domcontentloaded" })
-      const card = page.locator(".product-card").filter({ hasText: t("sf_in_stock") }).first().locator("a").first()
+      const card = inStockCards(page, shopId).first().locator("a").first()
       await card.waitFor()
       await page.unroute(held)
       await card.click()
@@ -64,7 +64,7 @@ describe("hydration races on the product page", () => {
       await hydrated(page)
       await page.getByRole("navigation", { name: t("sf_categories") }).getByRole("link").first().click()
       await page.waitForURL((url) => url.pathname.split("/").length === 2 && url.pathname !== "/")
-      const productUrl = await page.locator(".product-card").filter({ hasText: t("sf_in_stock") }).first().locator("a").first().getAttribute("href")
+      const productUrl = await inStockCards(page, shopId).first().locator("a").first().getAttribute("href")
       let release = () => {}
       const released = new Promise<void>((done) => { release = done })
       const late = (url: URL) => /\/(Header|Footer|Watchdogs|Reviews|ProductLists|CartPanel|Carousel)-[^/]*\.js$/.test(url.pathname)

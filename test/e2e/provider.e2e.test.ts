@@ -7,7 +7,7 @@
 import type { Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
 import { simulatedProviderOtpCode } from "../../core/domain/payment.ts"
-import { axeViolations, breakpoints, e2eSession, hydrated, placeOrder, screenshotsDir, shopText, toShippingStep } from "./harness.ts"
+import { axeViolations, breakpoints, e2eSession, hydrated, inStockCards, placeOrder, screenshotsDir, shopText, toShippingStep } from "./harness.ts"
 
 const shopId = "CZ10MA"
 const t = shopText(shopId)
@@ -32,7 +32,7 @@ const addProductOfAtLeast = async (page: Page, min: number) => {
   )
   for (const category of categories.slice(0, 8)) {
     await page.goto(`${e2e.shop.url}${category}`)
-    const cards = page.locator(".product-card").filter({ hasText: t("sf_in_stock") })
+    const cards = inStockCards(page, shopId)
     for (const card of await cards.all()) {
       const price = Number((await card.locator(".price").first().innerText()).replace(/[^0-9,]/g, "").replace(",", "."))
       if (price >= min) {

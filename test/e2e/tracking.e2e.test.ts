@@ -7,7 +7,7 @@
 import type { Page } from "playwright-core"
 import { beforeAll, describe, expect, it } from "vitest"
 import { shopById, type ShopId } from "../../core/domain/shop.ts"
-import { e2eSession, hydrated, shopText } from "./harness.ts"
+import { e2eSession, hydrated, inStockCards, shopText } from "./harness.ts"
 
 const operatorToken = "tracking-e2e-operator"
 const shopId: ShopId = "CZ10MA"
@@ -33,7 +33,7 @@ const productPaths = async (page: Page): Promise<ReadonlyArray<string>> => {
   await page.goto(`${e2e.shop.url}/`)
   await page.getByRole("navigation", { name: t("sf_categories") }).getByRole("link").first().click()
   await page.waitForURL((url) => url.pathname.split("/").length === 2 && url.pathname !== "/")
-  const links = page.locator(".product-card").filter({ hasText: t("sf_in_stock") }).locator("a.product-link, h2 a, h3 a")
+  const links = inStockCards(page, shopId).locator("a.product-link, h2 a, h3 a")
   const hrefs = await links.evaluateAll((anchors) => anchors.map((a) => new URL((a as HTMLAnchorElement).href).pathname))
   return [...new Set(hrefs)]
 }
