@@ -21,6 +21,7 @@ import { CartLineView, type CartLineActions } from "../../../react/components/ch
 import { BannerSlider, FloatingBanner, FooterMenu, HidingHeader, ItemParams, LocalDate } from "../../../react/index.ts"
 import { StorefrontProvider } from "../../../react/storefront/StorefrontProvider.tsx"
 import { expectNoAxeViolations } from "../../support/axe.ts"
+import { bannerSlides } from "../../support/products.ts"
 import { renderWidget } from "./render.tsx"
 
 const setWidth = (width: number) => Object.defineProperty(window, "innerWidth", { value: width, configurable: true, writable: true })
@@ -178,13 +179,7 @@ describe("FooterMenu (§4 accordions by device)", () => {
   })
 })
 
-const slides: ReadonlyArray<BannerSlide> = [1, 2].map((id) => ({
-  id,
-  url: `/offer-${id}`,
-  title: `Offer ${id}`,
-  image_url: `/media/banner-${id}.png`,
-  thumbnail_image_url: `/media/banner-${id}-thumb.png`
-}))
+const slides = bannerSlides(2)
 
 describe("BannerSlider thumbnails and counting", () => {
   test("thumbnails are 55×55 images of the slides; impressions as slides show, a hit on a click", async () => {

@@ -10,10 +10,10 @@ import fc from "fast-check"
 import type { ReactNode } from "react"
 import { afterEach, describe, expect, test } from "vitest"
 import type { ProductSummary } from "../../../core/api/catalogue.ts"
-import type { BannerSlide } from "../../../core/api/entities/banner.ts"
 import { mediaUrlAtWidth } from "../../../demo/web/app/lib/mediaImages.ts"
 import { BannerSlider, ImageWidthsProvider, imageSources, ProductCard, ProductGallery, srcSetWidths } from "../../../react/index.ts"
 import { expectNoAxeViolations } from "../../support/axe.ts"
+import { bannerSlides, productSummary } from "../../support/products.ts"
 import { renderWidget } from "./render.tsx"
 
 afterEach(cleanup)
@@ -65,22 +65,7 @@ describe("imageSources", () => {
   })
 })
 
-const product = {
-  variantId: 11,
-  productId: 1,
-  title: "Steel kettle",
-  brand: "Brew",
-  url: "/kitchen/steel-kettle",
-  image: { url: "/media/v11.png", width: 600, height: 600 },
-  price: 1290,
-  originalPrice: null,
-  currency: "CZK",
-  vatRate: 21,
-  inStock: 3,
-  availabilityKey: "in_stock",
-  adultOnly: false,
-  marketplacePartner: null
-} as unknown as ProductSummary
+const product: ProductSummary = { ...productSummary(11, "Steel kettle"), image: { url: "/media/v11.png", width: 600, height: 600 } }
 
 describe("components with the shop's image widths", () => {
   test("a product card offers its image from 160 px to twice the largest card, its size attributes kept", () => {
@@ -114,13 +99,7 @@ describe("components with the shop's image widths", () => {
   })
 
   test("a slide's title is the page's text over its decorative image; the link is named by it", async () => {
-    const slides: ReadonlyArray<BannerSlide> = [1, 2].map((id) => ({
-      id,
-      url: `/offer-${id}`,
-      title: `Offer ${id}`,
-      image_url: `/media/banner-${id}.png`,
-      thumbnail_image_url: `/media/banner-${id}-thumb.png`
-    }))
+    const slides = bannerSlides(2)
     const { container } = renderWidget(withWidths(<BannerSlider slides={slides} />))
     const link = screen.getByRole("link", { name: "Offer 1" })
     expect(link).toHaveTextContent("Offer 1")
