@@ -72,6 +72,18 @@ export const initialCartState: CartState = {
 }
 
 /**
+ * The state of a page whose server-side read of the cart failed: the loading flag on (§4), as the browser reads the
+ * cart again at once; the fatal error flag (§4, §8) comes only if that read fails too.
+ */
+export const cartRereadState: CartState = { ...initialCartState, loading: true }
+
+/**
+ * Whether the cart is not known yet because its first read is in progress or failed (§4 loading and fatal error
+ * flags): a page must not call such a cart empty.
+ */
+export const isCartUnresolved = (state: CartState): boolean => state.cart === undefined && (state.loading || state.fatalError)
+
+/**
  * The id of a cart line: its `cartItemId`, else its `articleId` (our reading: the change-amount `id`
  * is "the cart item id"), as a string.
  */

@@ -166,6 +166,23 @@ const onFirstInteraction = (begin: () => void): (() => void) => {
 
 const abortError = () => new DOMException("The operation was aborted", "AbortError")
 
+/**
+ * Resolves in a later task of the event loop (`scheduler.yield` where there is one, else a message to itself), so the
+ * browser can handle input and paint between two long pieces of work.
+ */
+const nextTask = (): Promise<void> => {
+  const scheduler = (globalThis as { readonly scheduler?: { readonly yield?: () => Promise<void> } }).scheduler
+  if (typeof scheduler?.yield === "function") return scheduler.yield()
+  return new Promise((resolve) => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => {
+      channel.port1.close()
+      resolve()
+    }
+    channel.port2.postMessage(undefined)
+  })
+}
+
 /** Provides the services and the store to the components below. */
 export function StorefrontProvider(props: StorefrontProviderProps) {
   const { shop, baseUrl, language, session, initial, storage, layer, live = true, liveData = true, tracking, dataLayer, start = "mount", children } = props
@@ -195,6 +212,8 @@ export function StorefrontProvider(props: StorefrontProviderProps) {
     // The services (and the Effect runtime they run on) load after the page is interactive: the first paint
     // needs none of them, the page's state comes from the server.
     const load = () => import("./services.ts").then(async (module) => {
+      // Evaluating the services' module and starting them are the page's two longest tasks: one after the other.
+      await nextTask()
       if (!active) return
       const options = layer ?? {
         shop,

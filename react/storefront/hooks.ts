@@ -14,7 +14,7 @@ import type { LoginForm } from "../../core/domain/auth.ts"
 import type { FlashMessage } from "../../core/api/entities/flash.ts"
 import type { AccountState } from "../../core/services/accountState.ts"
 import type { Account, LoginOptions } from "../../core/services/Account.ts"
-import { cartLines, type CartLine, type CartState } from "../../core/services/cartState.ts"
+import { cartLines, isCartUnresolved, type CartLine, type CartState } from "../../core/services/cartState.ts"
 import type { AddToCartInput, Cart } from "../../core/services/Cart.ts"
 import type { CheckoutShape } from "../../core/services/Checkout.ts"
 import type { CheckoutState } from "../../core/services/checkoutState.ts"
@@ -116,6 +116,11 @@ export const useCartLine = (lineId: string): CartLine | undefined => {
 }
 
 const cartAtom = selectAtom(cartStateAtom, (state: CartState) => state.cart)
+
+const unresolvedAtom = selectAtom(cartStateAtom, isCartUnresolved)
+
+/** Whether the cart's first read is in progress or failed ({@link isCartUnresolved}): not to be shown as empty. */
+export const useCartUnresolved = (): boolean => useStoreValue(unresolvedAtom)
 
 /** The cart as the server last answered it (totals, deliveries, discounts); re-renders on every answer. */
 export const useCartEntity = () => useStoreValue(cartAtom)

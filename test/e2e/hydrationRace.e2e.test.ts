@@ -4,13 +4,17 @@
  * product page whose lazily hydrated parts (the header with the wishlist counter and the cart badge, the footer, the
  * parts below the fold) load only after the shopper has added the product to the cart and the wishlist, so they
  * hydrate after the store has changed. Either must hydrate without a mismatch (React error 418). `HYDRATION_RACE_RUNS`
- * repeats each.
+ * repeats each. And the cart page whose server-side read of the cart failed (§4): it renders the cart loading, not
+ * empty, hydrates without a mismatch and shows the lines once the browser has read the cart.
  */
 import { describe, expect, it } from "vitest"
 import { shopById } from "../../core/domain/shop.ts"
+import { failingCartReadCookie, failingCartReadVariable } from "../../demo/web/app/lib/testFaults.server.ts"
 import { agreeConsent, e2eSession, hydrated, inStockCards, shopText as text } from "./harness.ts"
 
-const e2e = e2eSession({}, { warm: true })
+/** The value the server's test fault is armed with: a cart page request carrying it in the cookie fails its cart read. */
+const failingCartRead = "e2e-cart-read"
+const e2e = e2eSession({ [failingCartReadVariable]: failingCartRead }, { warm: true })
 
 const runs = Number(process.env["HYDRATION_RACE_RUNS"] ?? "1")
 const shopId = "PL10MA"
@@ -86,6 +90,42 @@ describe("hydration races on the product page", () => {
       const cartHtml = await (await context.request.get(`${e2e.shop.url}${shopById(shopId).urlKeys.cart}`)).text()
       expect(cartHtml).toContain(`class="cart-line"`)
     }
+    await context.close()
+  })
+})
+
+describe("the cart page when the server's read of the cart fails", () => {
+  it("PL10MA: a cart with a line renders loading (not empty) from the server, hydrates without a mismatch and then shows the line", async () => {
+    const { context, page, errors } = await loggedInShopper()
+    await page.goto(`${e2e.shop.url}/`)
+    await hydrated(page)
+    await page.getByRole("navigation", { name: t("sf_categories") }).getByRole("link").first().click()
+    await page.waitForURL((url) => url.pathname.split("/").length === 2 && url.pathname !== "/")
+    const productUrl = await inStockCards(page, shopId).first().locator("a").first().getAttribute("href")
+    await page.goto(`${e2e.shop.url}${productUrl}`)
+    await hydrated(page)
+    await page.getByRole("button", { name: t("sf_add_to_cart") }).click()
+    await expect.poll(() => page.getByRole("status").filter({ hasText: t("sf_added_to_cart") }).count(), { timeout: 15_000 }).toBe(1)
+
+    const cartUrl = `${e2e.shop.url}${shopById(shopId).urlKeys.cart}`
+    const withoutFault = await (await context.request.get(cartUrl)).text()
+    expect(withoutFault).toContain(`class="cart-line"`)
+    await context.addCookies([{ name: failingCartReadCookie, value: failingCartRead, url: e2e.shop.url }])
+    const html = await (await context.request.get(cartUrl)).text()
+    expect(html).toContain(`class="load-state" aria-busy="true"`)
+    expect(html).not.toContain(`class="cart-line"`)
+    expect(html).not.toContain(t("sf_cart_empty"))
+
+    await page.goto(cartUrl)
+    await hydrated(page)
+    const quantity = page.getByRole("textbox", { name: t("sf_quantity") }).first()
+    await expect.poll(() => quantity.isVisible(), { timeout: 15_000 }).toBe(true)
+    await expect.poll(() => page.locator(".cart-page .load-state").getAttribute("aria-busy")).toBe("false")
+    expect(await page.getByText(t("sf_cart_empty")).count()).toBe(0)
+    expect(await page.getByRole("alert").filter({ hasText: t("sig_cart_fatal") }).count()).toBe(0)
+    await page.waitForTimeout(1000)
+    expect(errors).toEqual([])
+    await context.clearCookies({ name: failingCartReadCookie })
     await context.close()
   })
 })
