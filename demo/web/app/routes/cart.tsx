@@ -13,7 +13,7 @@ import { DiscountCodes } from "../../../../react/components/checkout/DiscountCod
 import { CartLoadState } from "../../../../react/components/checkout/LoadState.tsx"
 import { useStorefront } from "../../../../react/storefront/StorefrontProvider.tsx"
 import { hasSessionCookie, shopCaller } from "../lib/api.server.ts"
-import { cookieValue, preferencesOf } from "../lib/preferences.ts"
+import { preferencesOf } from "../lib/preferences.ts"
 import { useShopText } from "../lib/i18n.ts"
 import { FlashList } from "../components/FlashList.tsx"
 import { useCheckoutStepTracking } from "../../../../react/storefront/tracking.ts"
