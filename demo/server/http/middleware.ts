@@ -6,7 +6,6 @@
  * @module
  */
 import { randomBytes, timingSafeEqual } from "node:crypto"
-import { PgClient } from "@effect/sql-pg"
 import { Clock, Context, Effect, Layer } from "effect"
 import { HttpEffect, HttpServerRequest, HttpServerResponse } from "effect/http"
 import type { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
@@ -16,10 +15,8 @@ import { csrfHeader, sessionCookie, shopIdHeader } from "../../../core/api/heade
 import { CallPolicy, CsrfProtection, csrfRefusedMessage, CurrentSession, Session, type SessionData } from "../../../core/api/security.ts"
 import { isShopId, type ShopId } from "../../../core/domain/shop.ts"
 import { CacheBypass, cachedRead, ReadCache, type ReadCacheShape, SettledCarts } from "../db/ReadCache.ts"
-import { makeStatementLanes } from "../db/StatementLane.ts"
 import { newToken, sessionMaxAgeSeconds } from "../domain/account/sessions.ts"
 import type { CartRequirements } from "../domain/cart/errors.ts"
-import { StatementLane } from "../domain/cart/mutation.ts"
 import { openCartFor } from "../domain/cart/ownership.ts"
 import { CurrentFastWrites } from "./fastWrites.ts"
 import { ServerErrorLog } from "./hardening.ts"
@@ -274,12 +271,9 @@ export const CurrentSessionLive = Layer.effect(
     const cache = yield* Effect.serviceOption(ReadCache)
     const fastWrites = yield* CurrentFastWrites
     if (fastWrites !== undefined && cache._tag === "Some") {
-      // on PostgreSQL the fast path's statements go on connections of their own (db/StatementLane.ts)
-      const pg = yield* Effect.serviceOption(PgClient.PgClient)
-      const context = yield* Effect.context<CartRequirements>()
       fastWrites.attach({
         cache: cache.value,
-        context: pg._tag === "None" ? context : Context.add(context, StatementLane, yield* makeStatementLanes(pg.value)),
+        context: yield* Effect.context<CartRequirements>(),
         maxJsonBodyBytes: (yield* SecuritySettings).maxJsonBodyBytes,
         errorLog: yield* ServerErrorLog
       })

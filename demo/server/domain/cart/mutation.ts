@@ -232,9 +232,46 @@ export const setLineCountAtOnce = (
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const cartId = after.cartId
-    const { text, params } = lineCountStatement(cartId, after.version - 1, itemId, count, check, claim, yield* StatementSession)
-    const lane = yield* StatementLane
-    const rows = (yield* (lane === undefined ? sql.unsafe(text, params) : lane(text, params))) as ReadonlyArray<{ readonly version?: number | null }>
+    const before = after.version - 1
+    const stockCheck = check === undefined ? sql`` : sql`
+      AND EXISTS (
+        SELECT 1 FROM variants v
+        JOIN products p ON p.product_id = v.product_id
+        JOIN prices pr ON pr.variant_id = v.variant_id
+        LEFT JOIN stock st ON st.variant_id = v.variant_id
+        WHERE v.variant_id = ${check.variantId} AND v.shop_id = c.shop_id AND p.active AND COALESCE(st.in_stock, 0) = ${check.stock})`
+    const claimed = claim === undefined ? sql`` : sql`
+      claimed AS (
+        INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response)
+        SELECT ${claim.scope}, ${claim.key}, ${claim.hash}, ${claim.status}, ${claim.response}::json FROM locked
+        ON CONFLICT (scope, key) DO UPDATE
+          SET request_hash = EXCLUDED.request_hash, status_code = EXCLUDED.status_code, response = EXCLUDED.response,
+              created_at = now()
+          WHERE idempotency_keys.created_at < now() - make_interval(hours => ${claim.ttlHours})
+        RETURNING key),`
+    const keyFree = claim === undefined ? sql`` : sql`AND EXISTS (SELECT 1 FROM claimed)`
+    const proof = yield* StatementSession
+    const sessionCheck = proof === undefined ? sql`` : sql`
+      AND EXISTS (
+        SELECT 1 FROM sessions s
+        WHERE s.session_id = ${proof.sessionId} AND s.cart_id = c.cart_id AND s.shop_id = c.shop_id
+          AND s.customer_id IS NOT DISTINCT FROM c.customer_id AND s.csrf_token = ${proof.csrfToken} AND s.expires_at > now())`
+    const rows = yield* sql<{ readonly version: number | null }>`
+      WITH locked AS (
+        SELECT c.cart_id FROM carts c
+        WHERE c.cart_id = ${cartId} AND c.version = ${before} AND c.status = 'open' ${stockCheck} ${sessionCheck}
+        FOR UPDATE OF c),
+      ${claimed}
+      touched AS (
+        UPDATE carts SET version = version + 1, updated_at = now()
+        WHERE cart_id IN (SELECT cart_id FROM locked) ${keyFree}
+        RETURNING cart_id, version),
+      changed AS (
+        UPDATE cart_items SET count = ${count}
+        WHERE cart_item_id = ${itemId} AND cart_id IN (SELECT cart_id FROM touched)
+        RETURNING cart_item_id)
+      SELECT version, (SELECT count(*) FROM changed) AS changed, ${changeMarks(sql, cartId)}
+      FROM touched`
     const version = rows[0]?.version
     if (version === undefined || version === null) return false
     if (version !== after.version) return yield* Effect.die(`cart ${cartId}: one-statement change reached version ${version}, not ${after.version}`)
@@ -245,92 +282,6 @@ export const setLineCountAtOnce = (
     }
     return true
   })
-
-/** A statement's SQL text with `$n` placeholders and its parameters, in order. */
-export interface StatementText {
-  readonly text: string
-  readonly params: ReadonlyArray<unknown>
-}
-
-/**
- * Runs a statement of a cart change that needs no transaction ({@link setLineCountAtOnce}) on connections of its own
- * instead of the SqlClient's pool (demo/server/db/StatementLane.ts: the write fast path on PostgreSQL), answering its
- * rows; undefined (the default) runs it on the SqlClient.
- */
-export const StatementLane = Context.Reference<
-  ((text: string, params: ReadonlyArray<unknown>) => Effect.Effect<ReadonlyArray<Record<string, unknown>>, SqlError>) | undefined
->("demo/server/domain/cart/mutation/StatementLane", { defaultValue: () => undefined })
-
-// The statement's text depends only on which of its checks it carries: kept once per combination, so a connection
-// finds its prepared statement without hashing a new string each time.
-const lineCountTexts = new Map<string, string>()
-
-/** The statement of {@link setLineCountAtOnce}: the change of cart `cartId` from version `before`. */
-const lineCountStatement = (
-  cartId: number,
-  before: number,
-  itemId: number,
-  count: number,
-  check: StatementStockCheck | undefined,
-  claim: StatementKeyClaim | undefined,
-  proof: StatementSessionProof | undefined
-): StatementText => {
-  const params: Array<unknown> = []
-  const p = (value: unknown): string => {
-    params.push(value)
-    return `$${params.length}`
-  }
-  const cart = p(cartId)
-  const version = p(before)
-  const stockCheck = check === undefined ? "" : `
-      AND EXISTS (
-        SELECT 1 FROM variants v
-        JOIN products p ON p.product_id = v.product_id
-        JOIN prices pr ON pr.variant_id = v.variant_id
-        LEFT JOIN stock st ON st.variant_id = v.variant_id
-        WHERE v.variant_id = ${p(check.variantId)} AND v.shop_id = c.shop_id AND p.active AND COALESCE(st.in_stock, 0) = ${p(check.stock)})`
-  const sessionCheck = proof === undefined ? "" : `
-      AND EXISTS (
-        SELECT 1 FROM sessions s
-        WHERE s.session_id = ${p(proof.sessionId)} AND s.cart_id = c.cart_id AND s.shop_id = c.shop_id
-          AND s.customer_id IS NOT DISTINCT FROM c.customer_id AND s.csrf_token = ${p(proof.csrfToken)} AND s.expires_at > now())`
-  const claimed = claim === undefined ? "" : `
-      claimed AS (
-        INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response)
-        SELECT ${p(claim.scope)}, ${p(claim.key)}, ${p(claim.hash)}, ${p(claim.status)}, ${p(claim.response)}::json FROM locked
-        ON CONFLICT (scope, key) DO UPDATE
-          SET request_hash = EXCLUDED.request_hash, status_code = EXCLUDED.status_code, response = EXCLUDED.response,
-              created_at = now()
-          WHERE idempotency_keys.created_at < now() - make_interval(hours => ${p(claim.ttlHours)})
-        RETURNING key),`
-  const keyFree = claim === undefined ? "" : "AND EXISTS (SELECT 1 FROM claimed)"
-  const text = `
-      WITH locked AS (
-        SELECT c.cart_id FROM carts c
-        WHERE c.cart_id = ${cart} AND c.version = ${version} AND c.status = 'open' ${stockCheck} ${sessionCheck}
-        FOR UPDATE OF c),
-      ${claimed}
-      touched AS (
-        UPDATE carts SET version = version + 1, updated_at = now()
-        WHERE cart_id IN (SELECT cart_id FROM locked) ${keyFree}
-        RETURNING cart_id, version),
-      changed AS (
-        UPDATE cart_items SET count = ${p(count)}
-        WHERE cart_item_id = ${p(itemId)} AND cart_id IN (SELECT cart_id FROM touched)
-        RETURNING cart_item_id)
-      SELECT version, (SELECT count(*) FROM changed) AS changed,
-        -- the marks of changeMarks
-        pg_notify(${p(cartChangedChannel)}, ${p(JSON.stringify({ cartId }))}) AS notified,
-        set_config(${p(cartVersionSetting)}, cart_id || ':' || version, true) AS marked
-      FROM touched`
-  const shape = `${check === undefined ? 0 : 1}${claim === undefined ? 0 : 1}${proof === undefined ? 0 : 1}`
-  let kept = lineCountTexts.get(shape)
-  if (kept === undefined) {
-    kept = text
-    lineCountTexts.set(shape, kept)
-  }
-  return { text: kept, params }
-}
 
 /**
  * The process's cached cart `cartId` when it is open (the cart a change in one statement decides from, see
