@@ -7,6 +7,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Schema } from "effect"
 import { CartArticle } from "../../core/api/entities/cart.ts"
 import { ApiResponse } from "../../core/api/entities/envelope.ts"
+import { BillingMethods } from "../../core/api/entities/payment.ts"
 import { answerJson } from "../../demo/server/http/answerJson.ts"
 
 const httpApiJson = (answer: ApiResponse): string => JSON.stringify(Schema.encodeSync(ApiResponse)(answer))
@@ -32,6 +33,22 @@ describe("answerJson", () => {
       assert.strictEqual(answerJson(before), httpApiJson(before))
       assert.strictEqual(answerJson(after), httpApiJson(after))
       assert.strictEqual(answerJson(before), httpApiJson(before))
+    },
+    { arbitrary: { runs: 100 } }
+  )
+
+  it.prop(
+    "cart answers whose billing methods are equal copies (kept by content) are each written as HttpApi writes them",
+    { answer: ApiResponse, articles: Schema.Array(CartArticle), methods: BillingMethods, other: BillingMethods },
+    ({ answer, articles, methods, other }) => {
+      const cartAnswer = (billingMethods: BillingMethods): ApiResponse => {
+        const { status, cart } = answer
+        return { ...(status === undefined ? {} : { status }), cart: { ...cart, articles }, cartItems: articles, billingMethods }
+      }
+      for (const billing of [methods, structuredClone(methods), other, structuredClone(methods)]) {
+        const shared = cartAnswer(billing)
+        assert.strictEqual(answerJson(shared), httpApiJson(shared))
+      }
     },
     { arbitrary: { runs: 100 } }
   )

@@ -5,16 +5,19 @@
  * written once, the rest of the answer with both lists empty, and the articles' text is put in the two empty lists'
  * places: the same bytes, about half the encoding. The text of an article is kept with it (a change leaves the other
  * lines' articles the same objects) and the text of an answer too (the idempotency key stores it, the fast path
- * sends it).
+ * sends it). A cart answer's billing methods (most of what is left, about 1.4 KB) are the same for many carts and
+ * states: their text is kept by their content and put in place as the articles' is.
  *
  * @module
  */
 import { Schema } from "effect"
 import { CartArticle } from "../../../core/api/entities/cart.ts"
 import { ApiResponse } from "../../../core/api/entities/envelope.ts"
+import { BillingMethods } from "../../../core/api/entities/payment.ts"
 
 const encodeAnswer = Schema.encodeSync(ApiResponse)
 const encodeArticle = Schema.encodeSync(CartArticle)
+const encodeBilling = Schema.encodeSync(BillingMethods)
 
 // The text of an article (immutable): a change leaves the cart's other lines' articles as they were, the same objects
 // (`cartArticles`), so most of an answer's articles were written before.
@@ -25,6 +28,23 @@ const articleText = (article: CartArticle): string => {
   if (text === undefined) {
     text = JSON.stringify(encodeArticle(article))
     articleTexts.set(article, text)
+  }
+  return text
+}
+
+// The text of billing methods by their content (`JSON.stringify` of the value, a few µs against the Schema encode's tens):
+// a cart answer's methods depend on the shop, the cart's price and its deliveries, so many carts share them. Bounded:
+// emptied when full.
+const billingTexts = new Map<string, string>()
+const billingTextsMax = 512
+
+const billingText = (methods: BillingMethods): string => {
+  const content = JSON.stringify(methods)
+  let text = billingTexts.get(content)
+  if (text === undefined) {
+    text = JSON.stringify(encodeBilling(methods))
+    if (billingTexts.size >= billingTextsMax) billingTexts.clear()
+    billingTexts.set(content, text)
   }
   return text
 }
@@ -42,6 +62,9 @@ const wholeJson = (answer: ApiResponse): string => JSON.stringify(encodeAnswer(a
 const cartKey = "\"cart\":{"
 const articlesKey = "\"articles\":[]"
 const cartItemsKey = "\"cartItems\":[]"
+// the answer's last key when it has no other after `cartItems` (a cart answer): its place is the shell's end
+const billingTail = "\"billingMethods\":{}}"
+const cartAnswerKeys = new Set(["status", "cart", "cartItems", "billingMethods"])
 
 /**
  * The JSON text of `answer`, byte for byte `JSON.stringify(Schema.encodeSync(ApiResponse)(answer))`; an answer whose
@@ -61,13 +84,26 @@ const splicedJson = (answer: ApiResponse): string => {
   const articles = answer.cart?.articles
   if (articles === undefined || articles.length === 0 || answer.cartItems !== articles) return wholeJson(answer)
   const articlesText = `[${articles.map(articleText).join(",")}]`
-  const shell = wholeJson({ ...answer, cart: { ...answer.cart, articles: [] }, cartItems: [] })
+  const methods = answer.billingMethods
+  const billingApart = methods !== undefined && Object.keys(answer).every((key) => cartAnswerKeys.has(key))
+  const shell = wholeJson({
+    ...answer,
+    cart: { ...answer.cart, articles: [] },
+    cartItems: [],
+    ...(billingApart ? { billingMethods: {} } : {})
+  })
   const cart = shell.indexOf(cartKey)
   const inCart = cart < 0 ? -1 : shell.indexOf(articlesKey, cart + cartKey.length)
   const items = inCart < 0 ? -1 : shell.indexOf(cartItemsKey, inCart + articlesKey.length)
   if (items < 0) return wholeJson(answer)
   const afterArticles = inCart + articlesKey.length - 2
   const afterItems = items + cartItemsKey.length - 2
-  return shell.slice(0, afterArticles) + articlesText + shell.slice(afterArticles + 2, afterItems) + articlesText +
-    shell.slice(afterItems + 2)
+  const rest = shell.slice(afterItems + 2)
+  const tail = billingApart && rest.endsWith(billingTail)
+    ? `${rest.slice(0, rest.length - 3)}${billingText(methods)}}`
+    : billingApart
+    ? undefined
+    : rest
+  if (tail === undefined) return wholeJson(answer)
+  return shell.slice(0, afterArticles) + articlesText + shell.slice(afterArticles + 2, afterItems) + articlesText + tail
 }
