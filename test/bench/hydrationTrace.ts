@@ -15,18 +15,7 @@
 import { writeFileSync } from "node:fs"
 import { chromium } from "playwright-core"
 import { chromiumPath } from "../e2e/harness.ts"
-
-/** A trace event, as far as it is read here. */
-interface TraceEvent {
-  readonly name: string
-  readonly ph: string
-  readonly pid: number
-  readonly tid: number
-  readonly ts: number
-  readonly dur?: number
-  readonly tdur?: number
-  readonly args?: { readonly name?: string; readonly data?: { readonly url?: string; readonly functionName?: string } }
-}
+import type { TraceEvent } from "./traceEvent.ts"
 
 /** One load's figures. */
 interface Run {

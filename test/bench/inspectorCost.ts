@@ -14,18 +14,7 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { chromiumPath } from "../e2e/harness.ts"
-
-/** A trace event, as far as it is read here. */
-interface TraceEvent {
-  readonly name: string
-  readonly ph: string
-  readonly pid: number
-  readonly tid: number
-  readonly ts: number
-  readonly dur?: number
-  readonly tdur?: number
-  readonly args?: { readonly name?: string; readonly data?: { readonly url?: string; readonly functionName?: string } }
-}
+import type { TraceEvent } from "./traceEvent.ts"
 
 /** One load's figures. */
 interface Run {
@@ -43,7 +32,6 @@ const runs = Math.max(1, Number(process.argv[3] ?? "5") || 5)
 const arms = (process.argv[4] ?? "plain,runtime,debugger").split(",")
 const port = Number(process.env["INSPECTOR_COST_PORT"] ?? "9333")
 const cpu = (event: TraceEvent) => ((event.tdur ?? event.dur ?? 0) / 1000) * slowdown
-
 
 const analyse = (events: ReadonlyArray<TraceEvent>): Run => {
   const sourcePositions = events.filter((event) => event.name === "V8.CollectSourcePositions").reduce((sum, event) => sum + cpu(event), 0)
@@ -78,7 +66,6 @@ const analyse = (events: ReadonlyArray<TraceEvent>): Run => {
   }
   return { fcp: (fcp - start) / 1000, blocking, busy, tasks, sourcePositions }
 }
-
 
 const dir = mkdtempSync(join(tmpdir(), "sf-inspector-cost-"))
 const chrome = spawn(chromiumPath, ["--headless", "--no-sandbox", "--disable-gpu", `--remote-debugging-port=${port}`, `--user-data-dir=${dir}`, "about:blank"], { stdio: "ignore" })

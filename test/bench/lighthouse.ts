@@ -43,6 +43,7 @@ import { loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
 import { chromiumFlags, chromiumPath, startShop } from "../e2e/harness.ts"
 import { describeWarmed, warmShop } from "./warmShop.ts"
+import type { TraceEvent } from "./traceEvent.ts"
 
 /** The part of a Lighthouse report read here. */
 interface Report {
@@ -70,18 +71,6 @@ const medianRun = (runs: ReadonlyArray<Report>): number => {
   const lateMedian = median(runs.map(late)) || 1
   const distance = (run: Report) => Math.hypot(fcp(run) / fcpMedian - 1, late(run) / lateMedian - 1)
   return runs.reduce((best, run, index) => (distance(run) < distance(runs[best]!) ? index : best), 0)
-}
-
-/** A trace event, as far as it is read here. */
-interface TraceEvent {
-  readonly name: string
-  readonly ph: string
-  readonly pid: number
-  readonly tid: number
-  readonly ts: number
-  readonly dur?: number
-  readonly tdur?: number
-  readonly args?: { readonly name?: string }
 }
 
 /**

@@ -21,18 +21,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from "node:fs"
 import { loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
 import { chromiumFlags, chromiumPath } from "../e2e/harness.ts"
-
-/** A trace event, as far as it is read here. */
-interface TraceEvent {
-  readonly name: string
-  readonly ph: string
-  readonly pid: number
-  readonly tid: number
-  readonly ts: number
-  readonly dur?: number
-  readonly tdur?: number
-  readonly args?: { readonly name?: string; readonly data?: { readonly frame?: string; readonly isOutermostMainFrame?: boolean } }
-}
+import type { TraceEvent } from "./traceEvent.ts"
 
 /** One poll of `/proc`: when (monotonic µs), CPU ms by process class so far, run-queue delay ms by renderer pid. */
 interface Sample {
