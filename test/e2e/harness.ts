@@ -16,6 +16,7 @@ import { shopById, type ShopId } from "../../core/domain/shop.ts"
 import { seededTemplateFileVariable } from "../../demo/server/db/Database.ts"
 import { translate, uiLanguageOf, type MessageKey } from "../../core/messages/index.ts"
 import { hydratedAttribute } from "../../demo/web/app/lib/hydrated.ts"
+import { printTrailOnFailure } from "./failureTrail.ts"
 
 const root = resolve(fileURLToPath(new URL("../..", import.meta.url)))
 
@@ -269,6 +270,7 @@ export const e2eSession = (env: Readonly<Record<string, string>> = {}, options: 
       ])
       const page = await context.newPage()
       const errors = watchErrors(page, options.ignoreErrors ?? ((text) => text.includes("404")))
+      printTrailOnFailure(page, join(root, "test-results/e2e"))
       return { context, page, errors }
     },
     logIn: async (page, shopId, email, password = "demo1234") => {
