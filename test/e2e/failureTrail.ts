@@ -2,6 +2,7 @@
  * What a shopper's page did, printed when its test fails: where it went, what the shop's API answered and how long
  * that took, what the page logged, and what it shows at the end (its main text and a screenshot under
  * `test-results/e2e/`). A failure in CI then says what the page was doing, not only which locator timed out.
+ * `E2E_TRAIL=always` also prints the record (without the screenshot) when the page closes.
  */
 import { mkdirSync } from "node:fs"
 import { join } from "node:path"
@@ -34,7 +35,7 @@ export const printTrailOnFailure = (page: Page, resultsDir: string): void => {
     sent.delete(response.request())
     note(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname} in ${Date.now() - at} ms`)
   })
-  onTestFailed(async ({ task }) => {
+  const print = async ({ task }: { readonly task: { readonly name: string } }) => {
     if (page.isClosed()) return
     const name = task.name.replace(/[^\w-]+/g, "-").slice(0, 80)
     mkdirSync(resultsDir, { recursive: true })
@@ -50,5 +51,7 @@ export const printTrailOnFailure = (page: Page, resultsDir: string): void => {
       ...pending,
       "──"
     ].join("\n"))
-  })
+  }
+  onTestFailed(print)
+  if (process.env["E2E_TRAIL"] === "always") page.once("close", () => console.error(["── what the page did", ...lines, "──"].join("\n")))
 }

@@ -153,6 +153,22 @@ export const shopText = (shopId: ShopId) => (key: MessageKey, params?: Readonly<
 export const inStockCards = (page: Page, shopId: ShopId) =>
   page.locator(".product-card").filter({ has: page.getByText(shopText(shopId)("sf_in_stock"), { exact: true }) })
 
+/**
+ * Opens the first category of the menu from the page shown and waits until its listing shows; returns the listing's
+ * in-stock cards ({@link inStockCards} within the listing). The URL changes before React has rendered the new route:
+ * waiting for the URL alone let a test take the first in-stock card of the page it came from (the home page's first
+ * carousel, a digital product without pick-up points).
+ */
+export const openFirstCategory = async (page: Page, shopId: ShopId) => {
+  const link = page.getByRole("navigation", { name: shopText(shopId)("sf_categories") }).getByRole("link").first()
+  const path = new URL((await link.getAttribute("href")) ?? "/", page.url()).pathname
+  await link.click()
+  await page.waitForURL((url) => url.pathname === path)
+  const listing = page.locator(".listing-main")
+  await listing.waitFor()
+  return listing.locator(".product-card").filter({ has: page.getByText(shopText(shopId)("sf_in_stock"), { exact: true }) })
+}
+
 /** Asserts that axe-core finds no violation on the page; `where` names the page in the failure. */
 export const expectNoAxeViolations = async (page: Page, where: string): Promise<void> => {
   expect(await axeViolations(page), `axe on ${where}`).toEqual([])

@@ -10,7 +10,7 @@
 import { describe, expect, it } from "vitest"
 import { shopById } from "../../core/domain/shop.ts"
 import { failingCartReadCookie, failingCartReadVariable } from "../../demo/web/app/lib/testFaults.server.ts"
-import { agreeConsent, e2eSession, hydrated, inStockCards, shopText as text } from "./harness.ts"
+import { agreeConsent, e2eSession, hydrated, inStockCards, openFirstCategory, shopText as text } from "./harness.ts"
 
 /** The value the server's test fault is armed with: a cart page request carrying it in the cookie fails its cart read. */
 const failingCartRead = "e2e-cart-read"
@@ -66,9 +66,7 @@ describe("hydration races on the product page", () => {
     for (let run = 0; run < runs; run++) {
       await page.goto(`${e2e.shop.url}/`)
       await hydrated(page)
-      await page.getByRole("navigation", { name: t("sf_categories") }).getByRole("link").first().click()
-      await page.waitForURL((url) => url.pathname.split("/").length === 2 && url.pathname !== "/")
-      const productUrl = await inStockCards(page, shopId).first().locator("a").first().getAttribute("href")
+      const productUrl = await (await openFirstCategory(page, shopId)).first().locator("a").first().getAttribute("href")
       let release = () => {}
       const released = new Promise<void>((done) => { release = done })
       const late = (url: URL) => /\/(Header|Footer|Watchdogs|Reviews|ProductLists|CartPanel|Carousel)-[^/]*\.js$/.test(url.pathname)
@@ -99,9 +97,7 @@ describe("the cart page when the server's read of the cart fails", () => {
     const { context, page, errors } = await loggedInShopper()
     await page.goto(`${e2e.shop.url}/`)
     await hydrated(page)
-    await page.getByRole("navigation", { name: t("sf_categories") }).getByRole("link").first().click()
-    await page.waitForURL((url) => url.pathname.split("/").length === 2 && url.pathname !== "/")
-    const productUrl = await inStockCards(page, shopId).first().locator("a").first().getAttribute("href")
+    const productUrl = await (await openFirstCategory(page, shopId)).first().locator("a").first().getAttribute("href")
     await page.goto(`${e2e.shop.url}${productUrl}`)
     await hydrated(page)
     await page.getByRole("button", { name: t("sf_add_to_cart") }).click()

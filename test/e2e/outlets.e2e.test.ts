@@ -12,7 +12,7 @@ import type { Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
 import { shopById, type ShopId } from "../../core/domain/shop.ts"
 import { cities } from "../../demo/server/db/seed/data.ts"
-import { axeViolations, e2eSession, hydrated, inStockCards, placeOrder, shopText, toShippingStep } from "./harness.ts"
+import { axeViolations, e2eSession, hydrated, openFirstCategory, placeOrder, shopText, toShippingStep } from "./harness.ts"
 
 const shots = process.env["SHOTS_DIR"] ?? "/tmp/shots"
 mkdirSync(shots, { recursive: true })
@@ -34,9 +34,7 @@ const cartWithOneProduct = async (page: Page) => {
     await page.waitForTimeout(300)
   }
   await page.goto(`${e2e.shop.url}/`)
-  await page.getByRole("navigation", { name: t("sf_categories") }).getByRole("link").first().click()
-  await page.waitForURL((url) => url.pathname.split("/").length === 2 && url.pathname !== "/")
-  await inStockCards(page, shopId).first().locator("a").first().click()
+  await (await openFirstCategory(page, shopId)).first().locator("a").first().click()
   await hydrated(page)
   await page.getByRole("button", { name: t("sf_add_to_cart") }).click()
   await expect.poll(() => page.getByRole("status").filter({ hasText: t("sf_added_to_cart") }).count(), { timeout: 15_000 }).toBe(1)

@@ -11,7 +11,7 @@ import type { Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
 import { shopById, type ShopId } from "../../core/domain/shop.ts"
 import { billingDefs } from "../../demo/server/db/seed/data.ts"
-import { agreeConsent as agreeConsentOf, breakpoints, e2eSession, expectNoAxeViolations, hydrated, inStockCards, placeOrder, screenshotsDir, shopText as text } from "./harness.ts"
+import { agreeConsent as agreeConsentOf, breakpoints, e2eSession, expectNoAxeViolations, hydrated, openFirstCategory, placeOrder, screenshotsDir, shopText as text } from "./harness.ts"
 
 const e2e = e2eSession({}, { warm: true })
 
@@ -86,9 +86,7 @@ const serverCounts = (page: Page): Promise<ReadonlyArray<number>> =>
 const addFirstProduct = async (page: Page, shopId: ShopId) => {
   const t = text(shopId)
   await page.goto(`${e2e.shop.url}/`)
-  await page.getByRole("navigation", { name: t("sf_categories") }).getByRole("link").first().click()
-  await page.waitForURL((url) => url.pathname.split("/").length === 2 && url.pathname !== "/")
-  await inStockCards(page, shopId).first().locator("a").first().click()
+  await (await openFirstCategory(page, shopId)).first().locator("a").first().click()
   await page.getByRole("button", { name: t("sf_add_to_cart") }).waitFor()
   await hydrated(page)
   await page.getByRole("button", { name: t("sf_add_to_cart") }).click()

@@ -7,7 +7,7 @@
 import type { Page } from "playwright-core"
 import { beforeAll, describe, expect, it } from "vitest"
 import { shopById, type ShopId } from "../../core/domain/shop.ts"
-import { e2eSession, hydrated, inStockCards, shopText } from "./harness.ts"
+import { e2eSession, hydrated, openFirstCategory, shopText } from "./harness.ts"
 
 const operatorToken = "tracking-e2e-operator"
 const shopId: ShopId = "CZ10MA"
@@ -31,9 +31,7 @@ const shopper = (personalisation: boolean) =>
 /** The product pages of the first category: their paths. */
 const productPaths = async (page: Page): Promise<ReadonlyArray<string>> => {
   await page.goto(`${e2e.shop.url}/`)
-  await page.getByRole("navigation", { name: t("sf_categories") }).getByRole("link").first().click()
-  await page.waitForURL((url) => url.pathname.split("/").length === 2 && url.pathname !== "/")
-  const links = inStockCards(page, shopId).locator("a.product-link, h2 a, h3 a")
+  const links = (await openFirstCategory(page, shopId)).locator("a.product-link, h2 a, h3 a")
   const hrefs = await links.evaluateAll((anchors) => anchors.map((a) => new URL((a as HTMLAnchorElement).href).pathname))
   return [...new Set(hrefs)]
 }

@@ -6,7 +6,7 @@
 import type { Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
 import { shopById } from "../../core/domain/shop.ts"
-import { agreeConsent as agreeConsentOf, breakpoints, e2eSession, expectNoAxeViolations, hydrated, shopText } from "./harness.ts"
+import { agreeConsent as agreeConsentOf, breakpoints, e2eSession, expectNoAxeViolations, hydrated, openFirstCategory, shopText } from "./harness.ts"
 
 const e2e = e2eSession()
 
@@ -52,9 +52,7 @@ describe("widgets", () => {
     const { context, page, errors } = await shopper()
     await page.goto(`${e2e.shop.url}/`)
     await agreeConsent(page)
-    await page.getByRole("navigation", { name: t("sf_categories") }).getByRole("link").first().click()
-    await page.waitForURL((url) => url.pathname.split("/").length === 2 && url.pathname !== "/")
-    await page.locator(".product-card a").first().click()
+    await (await openFirstCategory(page, "CZ10MA")).first().locator("a").first().click()
     await page.waitForURL((url) => url.pathname.split("/").length === 3)
     const title = await page.locator(".product-page h1").innerText()
     const enlarge = page.getByRole("button", { name: t("widgets_enlarge_image", { title }) })
