@@ -123,7 +123,9 @@ export const startExampleRunner = ({ runTimeoutMs = 60_000 }: { readonly runTime
         clearTimeout(deadline)
         reject(new Error(`the example runner exited with ${code} during a run`))
       })
-      if (child.connected) child.send({ id, script, args } satisfies RunRequest)
+      // A runner killed at its deadline may count as connected until its exit is seen, and the send then fails
+      // (EPIPE): this run fails by that exit (or its own deadline), not by an uncaught error of the worker.
+      if (child.connected) child.send({ id, script, args } satisfies RunRequest, () => {})
     })
   return {
     run: (script, args) => {
