@@ -214,10 +214,10 @@ const pgDatabase = (location: string) =>
  */
 export const layerPg = (
   options: PgOptions
-): Layer.Layer<SqlClient.SqlClient | PgClient.PgClient | Database, SqlError | Migrator.MigrationError> =>
+): Layer.Layer<SqlClient.SqlClient | PgClient.PgClient | Database | PlainStatements.PlainStatements, SqlError | Migrator.MigrationError> =>
   Layer.effectDiscard(prepare(options)).pipe(
     Layer.provideMerge(pgDatabase(describeUrl(options.url))),
-    Layer.provideMerge(PlainStatements.layerPgWhenOn(options.url)),
+    Layer.provideMerge(PlainStatements.layerPg(options.url, PlainStatements.plainPoolMax())),
     Layer.provideMerge(
       PgClient.layer({
         url: options.url,

@@ -25,10 +25,10 @@ export const sqlStatementClient = (sql: SqlClient.SqlClient): StatementClient =>
   run: (statement) => Effect.runPromiseExit(sql.unsafe<Record<string, unknown>>(statement.text, statement.params))
 })
 
-/** How many connections the plain client keeps (`DATABASE_PLAIN_POOL_MAX`, default 4; 0: none, the `SqlClient` runs it). */
+/** How many connections the plain client keeps (`DATABASE_PLAIN_POOL_MAX`, default 4). */
 export const plainPoolMax = (): number => {
   const given = Number(process.env["DATABASE_PLAIN_POOL_MAX"] ?? 4)
-  return Number.isSafeInteger(given) && given >= 0 ? given : 4
+  return Number.isSafeInteger(given) && given > 0 ? given : 4
 }
 
 /** A {@link StatementClient} on a pool of `max` connections to `url`; closed with its scope. */
@@ -37,7 +37,7 @@ export const layerPg = (url: Redacted.Redacted, max: number): Layer.Layer<PlainS
     PlainStatements,
     Effect.acquireRelease(
       Effect.sync(() => {
-        const pool = new pg.Pool({ connectionString: Redacted.value(url), max, application_name: plainApplicationName })
+        const pool = new pg.Pool({ connectionString: Redacted.value(url), max, application_name: "storefront-demo-server-writes" })
         // a connection that fails while idle is dropped by the pool; the next statement opens another
         pool.on("error", () => undefined)
         return pool
@@ -45,15 +45,6 @@ export const layerPg = (url: Redacted.Redacted, max: number): Layer.Layer<PlainS
       (pool) => Effect.promise(() => pool.end().catch(() => undefined))
     ).pipe(Effect.map((pool) => PlainStatements.of(statementClientOf(pool))))
   )
-
-/** {@link layerPg} with {@link plainPoolMax} connections, or nothing when that is 0. */
-export const layerPgWhenOn = (url: Redacted.Redacted): Layer.Layer<never> => {
-  const max = plainPoolMax()
-  return max === 0 ? Layer.empty : layerPg(url, max) as Layer.Layer<never>
-}
-
-/** The `application_name` of the plain client's connections. */
-export const plainApplicationName = "storefront-demo-server-writes"
 
 const statementClientOf = (pool: pg.Pool): StatementClient => {
   // each text prepared once per connection under its own name (the fast path has a few shapes)
