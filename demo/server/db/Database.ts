@@ -24,7 +24,6 @@ import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import { migrate } from "./migrations/index.ts"
 import * as PgliteClient from "./PgliteClient.ts"
-import * as PlainStatements from "./PlainStatements.ts"
 import { seedIfEmpty } from "./seed/seed.ts"
 
 /** Which backend a {@link Database} runs on. */
@@ -208,16 +207,12 @@ const pgDatabase = (location: string) =>
     })
   )
 
-/**
- * The PostgreSQL backend: `SqlClient`, `PgClient`, {@link Database} and the write fast path's plain statement client
- * (`PlainStatements`), migrated and seeded per `options`.
- */
+/** The PostgreSQL backend: `SqlClient`, `PgClient` and {@link Database}, migrated and seeded per `options`. */
 export const layerPg = (
   options: PgOptions
-): Layer.Layer<SqlClient.SqlClient | PgClient.PgClient | Database | PlainStatements.PlainStatements, SqlError | Migrator.MigrationError> =>
+): Layer.Layer<SqlClient.SqlClient | PgClient.PgClient | Database, SqlError | Migrator.MigrationError> =>
   Layer.effectDiscard(prepare(options)).pipe(
     Layer.provideMerge(pgDatabase(describeUrl(options.url))),
-    Layer.provideMerge(PlainStatements.layerPg(options.url, PlainStatements.plainPoolMax())),
     Layer.provideMerge(
       PgClient.layer({
         url: options.url,

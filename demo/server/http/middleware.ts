@@ -6,7 +6,7 @@
  * @module
  */
 import { randomBytes, timingSafeEqual } from "node:crypto"
-import { Clock, Context, Effect, Layer, Option } from "effect"
+import { Clock, Context, Effect, Layer } from "effect"
 import { HttpEffect, HttpServerRequest, HttpServerResponse } from "effect/http"
 import type { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { SqlClient } from "effect/sql"
@@ -14,12 +14,11 @@ import { CsrfTokenInvalid } from "../../../core/api/errors.ts"
 import { csrfHeader, sessionCookie, shopIdHeader } from "../../../core/api/headers.ts"
 import { CallPolicy, CsrfProtection, csrfRefusedMessage, CurrentSession, Session, type SessionData } from "../../../core/api/security.ts"
 import { isShopId, type ShopId } from "../../../core/domain/shop.ts"
-import { PlainStatements, sqlStatementClient } from "../db/PlainStatements.ts"
 import { CacheBypass, cachedRead, ReadCache, type ReadCacheShape, SettledCarts } from "../db/ReadCache.ts"
 import { newToken, sessionMaxAgeSeconds } from "../domain/account/sessions.ts"
 import type { CartRequirements } from "../domain/cart/errors.ts"
 import { openCartFor } from "../domain/cart/ownership.ts"
-import { CurrentFastWrites } from "./fastWrites.ts"
+import { CurrentFastWrites, sqlStatementClient } from "./fastWrites.ts"
 import { ServerErrorLog } from "./hardening.ts"
 import { overTls, SecuritySettings } from "./securitySettings.ts"
 import { throttledOperations, throttleWait, tooManyRequests } from "./throttle.ts"
@@ -277,7 +276,7 @@ export const CurrentSessionLive = Layer.effect(
         context: yield* Effect.context<CartRequirements>(),
         maxJsonBodyBytes: (yield* SecuritySettings).maxJsonBodyBytes,
         errorLog: yield* ServerErrorLog,
-        statements: Option.getOrElse(yield* Effect.serviceOption(PlainStatements), () => sqlStatementClient(sql))
+        statements: sqlStatementClient(sql)
       })
     }
     return (httpEffect, { endpoint, group }) => {
