@@ -119,6 +119,7 @@ export class FastWrites {
   private served = 0
   private declined = 0
   private handed = 0
+  private plainly = 0
   private readonly turns = new Map<number, Promise<void>>()
 
   /** Hands over what the writes need (the session middleware's layer does, once it is built). */
@@ -129,6 +130,11 @@ export class FastWrites {
   /** How many writes were answered by the fast path so far (diagnostics, tests). */
   get hits(): number {
     return this.served
+  }
+
+  /** How many of the {@link FastWrites.hits} were decided and answered by plain functions ({@link plainCartWrite}). */
+  get plainHits(): number {
+    return this.plainly
   }
 
   /**
@@ -249,6 +255,7 @@ export class FastWrites {
       setup.cache.settleCart(plain.after.cartId, plain.after.version, plain.after, Date.now())
       // the statement found the session stored as the cache holds it: served for a whole time to live again
       applied()
+      this.plainly++
       this.send(response, Buffer.from(plain.text))
     }, (error: unknown) => this.fail(setup, request, response, Cause.die(error)))
   }
