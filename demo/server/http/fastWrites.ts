@@ -14,9 +14,11 @@
  *   take the pipeline's locked way);
  * - the body decoded with the contract's payload Schema (`AddToCartPayload`, `ChangeAmountPayload`), the idempotency
  *   key normalized as the handler does;
- * - the change decided from the cached cart and made by the handler's own code (`addToCartAtOnce`,
- *   `changeAmountAtOnceAnswer`) in ONE statement, which also proves the cached session still stored as it was
- *   (`StatementSession`): no statement reads the session. It stores the idempotency key with the answer, sends the
+ * - the change decided from the cached cart and made in ONE statement, which also proves the cached session still
+ *   stored as it was (`StatementSession`): no statement reads the session. The decision, the answer and the
+ *   statement's text are the handler's own (`addToCartAtOnce`, `changeAmountAtOnceAnswer`) as plain functions
+ *   ({@link plainCartWrite}): no Effect runs but the statement's; when the shop's settings are not cached, the
+ *   handler's Effect way runs instead and loads them. It stores the idempotency key with the answer, sends the
  *   live-data and versioned cache notices to every server and settles the cart in this process's cache, as the
  *   pipeline's call does; the cached session row it proved is served for a whole time to live again
  *   (`KeyedCache.renew`), so a shopper who keeps writing is not sent to the pipeline each time the row's time to live

@@ -53,7 +53,8 @@ export const cartVersionSetting = "storefront.cart_version"
  * The select-list tail every statement that changes a cart ends with, over a `touched` row source holding the cart's
  * `cart_id` and bumped `version`: sends the live-data notification of `cartId` (delivered at commit) and marks the
  * transaction with {@link cartVersionSetting} (the versioned notice, migration 18). One helper for the general way
- * ({@link mutateCart}), the locked add and the changes in one statement ({@link setLineCountAtOnce}).
+ * ({@link mutateCart}) and the locked add; the changes in one statement write the same in their text
+ * ({@link lineCountStatement}).
  */
 export const changeMarks = (sql: SqlClient.SqlClient, cartId: number): Fragment =>
   sql`pg_notify(${cartChangedChannel}, ${JSON.stringify({ cartId })}) AS notified,
