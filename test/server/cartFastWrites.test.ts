@@ -11,7 +11,7 @@ import { SqlClient } from "effect/sql"
 import { randomUUID } from "node:crypto"
 import { createServer } from "node:http"
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest"
-import { cacheTtlMs } from "../../demo/server/db/ReadCache.ts"
+import { cacheInvalidationChannel, cacheTtlMs } from "../../demo/server/db/ReadCache.ts"
 import { setLineCountAtOnce, StatementSession, withLineCount } from "../../demo/server/domain/cart/mutation.ts"
 import { readCart } from "../../demo/server/domain/cart/reading.ts"
 import { AppRoutes } from "../../demo/server/http/app.ts"
@@ -91,12 +91,19 @@ const shopperWithCart = async () => {
   return { cookie, csrfToken, headers, lines }
 }
 
-/** Runs `run` with the fast path on or off; answers what it answered and how many writes the fast path served. */
-const through = async <A>(fast: boolean, run: () => Promise<A>): Promise<{ readonly answer: A; readonly served: number }> => {
+/**
+ * Runs `run` with the fast path on or off; answers what it answered, how many writes the fast path served and how many
+ * of those it decided and answered by plain functions.
+ */
+const through = async <A>(
+  fast: boolean,
+  run: () => Promise<A>
+): Promise<{ readonly answer: A; readonly served: number; readonly plain: number }> => {
   fastWrites.enabled = fast
   const before = fastWrites.hits
+  const plainBefore = fastWrites.plainHits
   try {
-    return { answer: await run(), served: fastWrites.hits - before }
+    return { answer: await run(), served: fastWrites.hits - before, plain: fastWrites.plainHits - plainBefore }
   } finally {
     fastWrites.enabled = true
   }
@@ -111,6 +118,7 @@ describe("the write fast path (cart writes before the pipeline)", () => {
     const fastAdd = await through(true, () => add(who.headers, line!.variantId))
     const fastChange = await through(true, () => change(who.headers, line!.itemId, 1))
     expect([pipelineAdd.served, pipelineChange.served, fastAdd.served, fastChange.served]).toEqual([0, 0, 1, 1])
+    expect([fastAdd.plain, fastChange.plain]).toEqual([1, 1])
     expect(pipelineAdd.answer.status).toBe(200)
     expect(lineOf(fastAdd.answer, line!.variantId).articleId).toBe(line!.itemId)
     expect(comparable(fastAdd.answer)).toEqual(comparable(pipelineAdd.answer))
@@ -119,6 +127,22 @@ describe("the write fast path (cart writes before the pipeline)", () => {
     // the next read answers what the fast write left
     const loaded = await call("GET", "/api/v2/cart.cart-api/load-cart", who.headers, undefined)
     expect(lineOf(loaded, line!.variantId)).toEqual(lineOf(fastChange.answer, line!.variantId))
+  })
+
+  test("with the shop's settings not cached, a fast write takes the Effect way of the same statement: the same bytes", async () => {
+    const who = await shopperWithCart()
+    const [line] = who.lines
+    const pipelineAdd = await through(false, () => add(who.headers, line!.variantId))
+    const pipelineChange = await through(false, () => change(who.headers, line!.itemId, 1))
+    // an operator's edit of the shop's settings drops them from every server's cache
+    await runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) => sql`SELECT pg_notify(${cacheInvalidationChannel}, 'shop_settings')`))
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const fastAdd = await through(true, () => add(who.headers, line!.variantId))
+    // the Effect way loaded them again: the next write is plain
+    const fastChange = await through(true, () => change(who.headers, line!.itemId, 1))
+    expect([fastAdd.served, fastAdd.plain, fastChange.served, fastChange.plain]).toEqual([1, 0, 1, 1])
+    expect(comparable(fastAdd.answer)).toEqual(comparable(pipelineAdd.answer))
+    expect(comparable(fastChange.answer)).toEqual(comparable(pipelineChange.answer))
   })
 
   test("on the embedded database, a fast add-to-cart and change-amount are ONE round trip each: no session read", async () => {

@@ -127,7 +127,7 @@ export const itemIdsOf = (joined: string): ReadonlyArray<number> =>
     .filter(Number.isSafeInteger)
 
 /** The idempotency scope of add-to-cart keys of `cartId`. */
-const addToCartScope = (cartId: number): string => `cart.addToCart:cart-${cartId}`
+export const addToCartScope = (cartId: number): string => `cart.addToCart:cart-${cartId}`
 
 /**
  * The answer of an add-to-cart of a line of the cached cart without services, made in ONE statement (the key stored

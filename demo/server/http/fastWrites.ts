@@ -14,9 +14,11 @@
  *   take the pipeline's locked way);
  * - the body decoded with the contract's payload Schema (`AddToCartPayload`, `ChangeAmountPayload`), the idempotency
  *   key normalized as the handler does;
- * - the change decided from the cached cart and made by the handler's own code (`addToCartAtOnce`,
- *   `changeAmountAtOnceAnswer`) in ONE statement, which also proves the cached session still stored as it was
- *   (`StatementSession`): no statement reads the session. It stores the idempotency key with the answer, sends the
+ * - the change decided from the cached cart and made in ONE statement, which also proves the cached session still
+ *   stored as it was (`StatementSession`): no statement reads the session. The decision, the answer and the
+ *   statement's text are the handler's own (`addToCartAtOnce`, `changeAmountAtOnceAnswer`) as plain functions
+ *   ({@link plainCartWrite}): no Effect runs but the statement's; when the shop's settings are not cached, the
+ *   handler's Effect way runs instead and loads them. It stores the idempotency key with the answer, sends the
  *   live-data and versioned cache notices to every server and settles the cart in this process's cache, as the
  *   pipeline's call does; the cached session row it proved is served for a whole time to live again
  *   (`KeyedCache.renew`), so a shopper who keeps writing is not sent to the pipeline each time the row's time to live
@@ -36,16 +38,18 @@ import { randomUUID, timingSafeEqual } from "node:crypto"
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { Readable } from "node:stream"
 import { Cause, Context, Effect, Exit, Schema } from "effect"
+import type { SqlClient } from "effect/sql"
 import { AddToCartPayload, cartApiPrefix, ChangeAmountPayload } from "../../../core/api/cart.ts"
 import type { ApiResponse } from "../../../core/api/entities/envelope.ts"
 import { csrfHeader, idempotencyKeyHeader, isWalletSupportedHeaderValue, shopIdHeader, walletSupportedHeader } from "../../../core/api/headers.ts"
 import type { ReadCacheShape } from "../db/ReadCache.ts"
 import type { CartRequirements } from "../domain/cart/errors.ts"
-import { StatementSession } from "../domain/cart/mutation.ts"
+import { StatementSession, type StatementText, versionMismatch } from "../domain/cart/mutation.ts"
 import { normalizeIdempotencyKey } from "../domain/idempotency.ts"
 import { addToCartAtOnce, changeAmountAtOnceAnswer } from "../handlers/cart.ts"
 import { maskSecrets, nonPagePolicy, requestIdHeader, type ServerErrorRecord } from "./hardening.ts"
 import { answerJson } from "./answerJson.ts"
+import { type CartWrite, plainCartWrite, type PlainWrite } from "./plainWrite.ts"
 import { cachedSessionEntryFor } from "./middleware.ts"
 import { sessionCookieOf } from "./fastReads.ts"
 
@@ -65,6 +69,19 @@ export interface FastWritesSetup {
   readonly maxJsonBodyBytes: number
   /** Where a failed write is logged (the hardening middleware's `ServerErrorLog`). */
   readonly errorLog: (record: ServerErrorRecord) => void
+  /** The plain client the writes' one statement runs on ({@link StatementClient}). */
+  readonly statements: StatementClient
+}
+
+/** Runs one statement (text with `$n` placeholders) outside any transaction and answers its rows, or its failure. */
+export interface StatementClient {
+  readonly run: (statement: StatementText) => Promise<Exit.Exit<ReadonlyArray<Record<string, unknown>>, unknown>>
+}
+
+/** A {@link StatementClient} on the app's `SqlClient` (one fiber per statement, no Effect around it). */
+export const sqlStatementClient = (sql: SqlClient.SqlClient): StatementClient => {
+  const run = Effect.runPromiseExit
+  return { run: (statement) => run(sql.unsafe<Record<string, unknown>>(statement.text, statement.params)) }
 }
 
 const decodeAdd = Schema.decodeUnknownSync(AddToCartPayload)
@@ -104,6 +121,7 @@ export class FastWrites {
   private served = 0
   private declined = 0
   private handed = 0
+  private plainly = 0
   private readonly turns = new Map<number, Promise<void>>()
 
   /** Hands over what the writes need (the session middleware's layer does, once it is built). */
@@ -114,6 +132,11 @@ export class FastWrites {
   /** How many writes were answered by the fast path so far (diagnostics, tests). */
   get hits(): number {
     return this.served
+  }
+
+  /** How many of the {@link FastWrites.hits} were decided and answered by plain functions ({@link plainCartWrite}). */
+  get plainHits(): number {
+    return this.plainly
   }
 
   /**
@@ -173,21 +196,33 @@ export class FastWrites {
         this.handed++
         fallback(replayedRequest(request, body))
       }
-      let write: Effect.Effect<ApiResponse | undefined, unknown, CartRequirements>
+      let write: CartWrite
       try {
         const json: unknown = JSON.parse(body.toString("utf8"))
-        write = kind === "add"
-          ? addToCartAtOnce(session.cartId, decodeAdd(json), key, payment)
-          : changeAmountAtOnceAnswer(session.cartId, decodeChange(json), payment)
+        write = kind === "add" ? { kind, payload: decodeAdd(json), key } : { kind, payload: decodeChange(json) }
       } catch {
         return handOver()
       }
-      const proven = Effect.provideService(write, StatementSession, { sessionId: session.sessionId, csrfToken: session.csrfToken })
+      const proof = { sessionId: session.sessionId, csrfToken: session.csrfToken }
+      const applied = () => setup.cache.sessions.renew(session.sessionId, sessionRow, Date.now())
+      let plain: PlainWrite | "handOver" | undefined
+      try {
+        plain = plainCartWrite(setup.cache, session.cartId, write, proof, payment, Date.now())
+      } catch (error) {
+        return this.fail(setup, request, response, Cause.die(error))
+      }
+      if (plain === "handOver") return handOver()
+      if (plain !== undefined) return this.runPlain(setup, plain, request, response, handOver, applied)
+      // something the plain way needs is not cached (the shop's settings): the same statement the Effect way, loading it
+      const effect: Effect.Effect<ApiResponse | undefined, unknown, CartRequirements> = write.kind === "add"
+        ? addToCartAtOnce(session.cartId, write.payload, write.key, payment)
+        : changeAmountAtOnceAnswer(session.cartId, write.payload, payment)
+      const proven = Effect.provideService(effect, StatementSession, proof)
       Effect.runPromiseExitWith(setup.context)(proven).then((exit) => {
         if (Exit.isSuccess(exit)) {
           if (exit.value === undefined) return handOver()
           // the statement found the session stored as the cache holds it: served for a whole time to live again
-          setup.cache.sessions.renew(session.sessionId, sessionRow, Date.now())
+          applied()
           let bytes: Buffer
           try {
             bytes = Buffer.from(answerJson(exit.value))
@@ -200,6 +235,31 @@ export class FastWrites {
       }, (error: unknown) => this.fail(setup, request, response, Cause.die(error)))
     }))
     return true
+  }
+
+  /**
+   * Runs a write decided by plain functions ({@link plainCartWrite}): its one statement on the plain client, then, when
+   * it applied, the cart settled in the cache and the answer sent; when it changed nothing, the pipeline's.
+   */
+  private runPlain(
+    setup: FastWritesSetup,
+    plain: PlainWrite,
+    request: IncomingMessage,
+    response: ServerResponse,
+    handOver: () => void,
+    applied: () => void
+  ): void {
+    setup.statements.run(plain.statement).then((exit) => {
+      if (Exit.isFailure(exit)) return this.fail(setup, request, response, exit.cause)
+      const version = exit.value[0]?.["version"]
+      if (version === undefined || version === null) return handOver()
+      if (version !== plain.after.version) return this.fail(setup, request, response, Cause.die(versionMismatch(plain.after, Number(version))))
+      setup.cache.settleCart(plain.after.cartId, plain.after.version, plain.after, Date.now())
+      // the statement found the session stored as the cache holds it: served for a whole time to live again
+      applied()
+      this.plainly++
+      this.send(response, Buffer.from(plain.text))
+    }, (error: unknown) => this.fail(setup, request, response, Cause.die(error)))
   }
 
   /** Leaves a cart write to the pipeline before its body is read (see {@link FastWrites.handOvers}). */

@@ -18,7 +18,7 @@ import { CacheBypass, cachedRead, ReadCache, type ReadCacheShape, SettledCarts }
 import { newToken, sessionMaxAgeSeconds } from "../domain/account/sessions.ts"
 import type { CartRequirements } from "../domain/cart/errors.ts"
 import { openCartFor } from "../domain/cart/ownership.ts"
-import { CurrentFastWrites } from "./fastWrites.ts"
+import { CurrentFastWrites, sqlStatementClient } from "./fastWrites.ts"
 import { ServerErrorLog } from "./hardening.ts"
 import { overTls, SecuritySettings } from "./securitySettings.ts"
 import { throttledOperations, throttleWait, tooManyRequests } from "./throttle.ts"
@@ -275,7 +275,8 @@ export const CurrentSessionLive = Layer.effect(
         cache: cache.value,
         context: yield* Effect.context<CartRequirements>(),
         maxJsonBodyBytes: (yield* SecuritySettings).maxJsonBodyBytes,
-        errorLog: yield* ServerErrorLog
+        errorLog: yield* ServerErrorLog,
+        statements: sqlStatementClient(sql)
       })
     }
     return (httpEffect, { endpoint, group }) => {

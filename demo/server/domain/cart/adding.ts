@@ -9,7 +9,7 @@ import type { SqlError } from "effect/sql/SqlError"
 import { type BundleType } from "../../../../core/domain/cart.ts"
 import { clampQuantity } from "../../../../core/domain/quantity.ts"
 import { type CartChange, cartFlashKeys, CartNotFound, CartRefused, type CartRequirements, notFound, notice, refused } from "./errors.ts"
-import { cachedBefore, cachedOpenCart, changeMarks, countAllowed, inTransaction, mutateCart, setLineCountAtOnce, settleCart, type StatementKeyClaim, withLineCount } from "./mutation.ts"
+import { cachedBefore, cachedOpenCart, changeMarks, countAllowed, inTransaction, mutateCart, setLineCountAtOnce, settleCart, type StatementKeyClaim, type StatementStockCheck, withLineCount } from "./mutation.ts"
 import { type CartLine, type CartState, readCart } from "./reading.ts"
 
 // -----------------------------------------------------------------------------------------------
@@ -159,21 +159,44 @@ export const addVariantAtOnce = <A, E, R>(
 ): Effect.Effect<A | undefined, E | SqlError, R | SqlClient.SqlClient> =>
   Effect.gen(function*() {
     const base = yield* cachedOpenCart(cartId)
-    if (base === undefined) return undefined
-    const line = variantLine(base, variantId)
-    if (line === undefined) return undefined
-    const wanted = line.count + amount
-    const count = clampQuantity(wanted)
-    if (line.stock <= 0 || !countAllowed(count, line.count, line.stock)) return undefined
-    const state = withLineCount(base, base.version + 1, line.itemId, count)
-    const response = yield* answer({
-      itemId: line.itemId,
-      flashes: count === wanted ? [] : [notice(cartFlashKeys.amountClamped, "warning")],
-      state
-    })
-    const applied = yield* setLineCountAtOnce(state, line.itemId, count, { variantId, stock: line.stock }, claim?.(response))
+    const decided = base === undefined ? undefined : addAtOnceDecision(base, variantId, amount)
+    if (decided === undefined) return undefined
+    const response = yield* answer(decided.change)
+    const applied = yield* setLineCountAtOnce(decided.change.state, decided.change.itemId, decided.count, decided.check, claim?.(response))
     return applied ? response : undefined
   })
+
+/** An add decided in one statement from the cached cart ({@link addAtOnceDecision}). */
+export interface AtOnceAdd {
+  /** The change as it will be answered: the line's item, the notices, the cart after it. */
+  readonly change: AddResult & { readonly state: CartState }
+  /** The line's new count. */
+  readonly count: number
+  /** The stock the change was decided with, which the statement checks. */
+  readonly check: StatementStockCheck
+}
+
+/**
+ * {@link addVariantAtOnce}'s decision from `base` (the cached open cart): `amount` more pieces of the line holding
+ * `variantId`, clamped (§5, a notice when clamped), while its stock allows; undefined when the cart has no such line or
+ * the stock does not allow it (the general way then decides and refuses).
+ */
+export const addAtOnceDecision = (base: CartState, variantId: number, amount: number): AtOnceAdd | undefined => {
+  const line = variantLine(base, variantId)
+  if (line === undefined) return undefined
+  const wanted = line.count + amount
+  const count = clampQuantity(wanted)
+  if (line.stock <= 0 || !countAllowed(count, line.count, line.stock)) return undefined
+  return {
+    change: {
+      itemId: line.itemId,
+      flashes: count === wanted ? [] : [notice(cartFlashKeys.amountClamped, "warning")],
+      state: withLineCount(base, base.version + 1, line.itemId, count)
+    },
+    count,
+    check: { variantId, stock: line.stock }
+  }
+}
 
 /** {@link addToCart} of a bonus set, or with services: the general change under {@link mutateCart}. */
 const addWithServices = (

@@ -9,6 +9,7 @@ import type { SqlError } from "effect/sql/SqlError"
 import { clampQuantity } from "../../../../core/domain/quantity.ts"
 import { type CartChange, cartFlashKeys, CartNotFound, CartRefused, type CartRequirements, notFound, notice, refused } from "./errors.ts"
 import { cachedOpenCart, countAllowed, lineOf, mustRead, mutateCart, setLineCountAtOnce, settleCart, withLineCount } from "./mutation.ts"
+import type { CartState } from "./reading.ts"
 
 /**
  * Sets the count of a cart item (clamped to 1..30, §5). Lowering is always allowed; raising is refused (flash) when
@@ -33,13 +34,29 @@ export const changeAmount = (
 export const changeAmountAtOnce = (cartId: number, itemId: number, amount: number): Effect.Effect<CartChange | undefined, SqlError, CartRequirements> =>
   Effect.gen(function*() {
     const base = yield* cachedOpenCart(cartId)
-    const line = base?.lines.find((candidate) => candidate.itemId === itemId)
-    const count = clampQuantity(amount)
-    if (base === undefined || line === undefined || line.gift || count > line.count) return undefined
-    const after = withLineCount(base, base.version + 1, itemId, count)
-    if (!(yield* setLineCountAtOnce(after, itemId, count, undefined, undefined))) return undefined
-    return { flashes: count === amount ? [] : [notice(cartFlashKeys.amountClamped, "warning")], state: after }
+    const decided = base === undefined ? undefined : changeAtOnceDecision(base, itemId, amount)
+    if (decided === undefined) return undefined
+    if (!(yield* setLineCountAtOnce(decided.change.state, itemId, decided.count, undefined, undefined))) return undefined
+    return decided.change
   })
+
+/**
+ * {@link changeAmountAtOnce}'s decision from `base` (the cached open cart): the non-gift line `itemId` set to `amount`
+ * pieces, clamped (§5, a notice when clamped), when that lowers or keeps it (no stock needed); undefined otherwise.
+ */
+export const changeAtOnceDecision = (
+  base: CartState,
+  itemId: number,
+  amount: number
+): { readonly change: CartChange & { readonly state: CartState }; readonly count: number } | undefined => {
+  const line = base.lines.find((candidate) => candidate.itemId === itemId)
+  const count = clampQuantity(amount)
+  if (line === undefined || line.gift || count > line.count) return undefined
+  return {
+    change: { flashes: count === amount ? [] : [notice(cartFlashKeys.amountClamped, "warning")], state: withLineCount(base, base.version + 1, itemId, count) },
+    count
+  }
+}
 
 /** {@link changeAmount} under the cart's lock, in a transaction. */
 const changeAmountLocked = (

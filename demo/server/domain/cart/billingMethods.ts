@@ -8,7 +8,7 @@ import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import type { BillingMethod, BillingMethods, ChildPayment } from "../../../../core/api/entities/payment.ts"
 import { availableBillingMethods, defaultPaymentLimitation, exceedsOrderLimit, isIncompatibleWithCoupons, isLengthyPaymentDisabled, paymentLimitationOf } from "../../../../core/domain/payment.ts"
-import { shopSettings } from "../shopSettings.ts"
+import { shopSettings, type ShopSettings } from "../shopSettings.ts"
 import { cartTotals } from "./entity.ts"
 import { type CartState, readCartCached } from "./reading.ts"
 
@@ -89,28 +89,42 @@ export const billingMethodsOf = (
   return availableBillingMethods(methods, { shop: state.shop, walletSupported: context.walletSupported })
 }
 
+/** What {@link billingMethodsOf} reads besides the cart: the shop's rows, the codes each delivery allows, the dates. */
+export interface BillingInputs {
+  readonly rows: ReadonlyArray<BillingRow>
+  readonly allowedByDelivery: ReadonlyArray<ReadonlySet<string>>
+  readonly dates: OrderStateDates
+}
+
+/** The {@link BillingInputs} of a cart from its shop's settings, at `nowMs` (the Clock's time). */
+export const billingInputsOf = (state: CartState, settings: ShopSettings, nowMs: number): BillingInputs => {
+  const byDelivery = new Map<string, Set<string>>()
+  for (const selection of state.checkout.selections) {
+    const set = byDelivery.get(selection.delivery_key) ?? new Set<string>()
+    for (const payment of settings.payments) {
+      if (
+        payment.delivery_method_id === selection.delivery_method_id &&
+        paymentLimitationOf({ paymentLimitation: payment.payment_limitation }) === defaultPaymentLimitation
+      ) set.add(payment.billing_code)
+    }
+    byDelivery.set(selection.delivery_key, set)
+  }
+  const changed = state.lastOrderChangedAt
+  return {
+    rows: settings.billing,
+    allowedByDelivery: [...byDelivery.values()],
+    dates: {
+      orderStateDate: changed === null ? null : changed.slice(0, 10),
+      today: new Date(nowMs).toISOString().slice(0, 10)
+    }
+  }
+}
+
 /** The shop's billing rows, the billing codes each selected delivery allows, and the order-state dates of a cart. */
 export const readBilling = (state: CartState) =>
   Effect.gen(function*() {
     const settings = yield* shopSettings(state.shop.shopId)
-    const rows = settings.billing
-    const byDelivery = new Map<string, Set<string>>()
-    for (const selection of state.checkout.selections) {
-      const set = byDelivery.get(selection.delivery_key) ?? new Set<string>()
-      for (const payment of settings.payments) {
-        if (
-          payment.delivery_method_id === selection.delivery_method_id &&
-          paymentLimitationOf({ paymentLimitation: payment.payment_limitation }) === defaultPaymentLimitation
-        ) set.add(payment.billing_code)
-      }
-      byDelivery.set(selection.delivery_key, set)
-    }
-    const changed = state.lastOrderChangedAt
-    const dates: OrderStateDates = {
-      orderStateDate: changed === null ? null : changed.slice(0, 10),
-      today: new Date(yield* Clock.currentTimeMillis).toISOString().slice(0, 10)
-    }
-    return { rows, allowedByDelivery: [...byDelivery.values()], dates }
+    return billingInputsOf(state, settings, yield* Clock.currentTimeMillis)
   })
 
 /** The billing methods offered for a cart read ({@link billingMethodsOf}). */

@@ -53,7 +53,8 @@ export const cartVersionSetting = "storefront.cart_version"
  * The select-list tail every statement that changes a cart ends with, over a `touched` row source holding the cart's
  * `cart_id` and bumped `version`: sends the live-data notification of `cartId` (delivered at commit) and marks the
  * transaction with {@link cartVersionSetting} (the versioned notice, migration 18). One helper for the general way
- * ({@link mutateCart}), the locked add and the changes in one statement ({@link setLineCountAtOnce}).
+ * ({@link mutateCart}) and the locked add; the changes in one statement write the same in their text
+ * ({@link lineCountStatement}).
  */
 export const changeMarks = (sql: SqlClient.SqlClient, cartId: number): Fragment =>
   sql`pg_notify(${cartChangedChannel}, ${JSON.stringify({ cartId })}) AS notified,
@@ -231,35 +232,72 @@ export const setLineCountAtOnce = (
 ): Effect.Effect<boolean, SqlError, SqlClient.SqlClient> =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const cartId = after.cartId
-    const before = after.version - 1
-    const stockCheck = check === undefined ? sql`` : sql`
+    const statement = lineCountStatement(after, itemId, count, check, claim, yield* StatementSession)
+    const rows = yield* sql.unsafe<{ readonly version: number | null }>(statement.text, statement.params)
+    const version = rows[0]?.version
+    if (version === undefined || version === null) return false
+    if (version !== after.version) return yield* Effect.die(versionMismatch(after, version))
+    const cache = yield* Effect.serviceOption(ReadCache)
+    if (cache._tag === "Some") {
+      const settled = yield* SettledCarts
+      if (cache.value.settleCart(after.cartId, version, after, yield* Clock.currentTimeMillis)) settled?.add(after.cartId)
+    }
+    return true
+  })
+
+/** The defect of a change in one statement that reached another version than the one it decided. */
+export const versionMismatch = (after: CartState, version: number): string =>
+  `cart ${after.cartId}: one-statement change reached version ${version}, not ${after.version}`
+
+/** A statement's text with `$n` placeholders and its parameters. */
+export interface StatementText {
+  readonly text: string
+  readonly params: ReadonlyArray<unknown>
+}
+
+/**
+ * The one statement of {@link setLineCountAtOnce} (its rows: the cart's new `version`, none when nothing changed), as
+ * text and parameters, for the Effect client and the write fast path's plain one alike; `proof` is the session it must
+ * find stored ({@link StatementSession}).
+ */
+export const lineCountStatement = (
+  after: CartState,
+  itemId: number,
+  count: number,
+  check: StatementStockCheck | undefined,
+  claim: StatementKeyClaim | undefined,
+  proof: StatementSessionProof | undefined
+): StatementText => {
+  const params: Array<unknown> = []
+  const $ = (value: unknown): string => `$${params.push(value)}`
+  const cartId = after.cartId
+  const locked = `c.cart_id = ${$(cartId)} AND c.version = ${$(after.version - 1)} AND c.status = 'open'`
+  const stockCheck = check === undefined ? "" : `
       AND EXISTS (
         SELECT 1 FROM variants v
         JOIN products p ON p.product_id = v.product_id
         JOIN prices pr ON pr.variant_id = v.variant_id
         LEFT JOIN stock st ON st.variant_id = v.variant_id
-        WHERE v.variant_id = ${check.variantId} AND v.shop_id = c.shop_id AND p.active AND COALESCE(st.in_stock, 0) = ${check.stock})`
-    const claimed = claim === undefined ? sql`` : sql`
+        WHERE v.variant_id = ${$(check.variantId)} AND v.shop_id = c.shop_id AND p.active AND COALESCE(st.in_stock, 0) = ${$(check.stock)})`
+  const sessionCheck = proof === undefined ? "" : `
+      AND EXISTS (
+        SELECT 1 FROM sessions s
+        WHERE s.session_id = ${$(proof.sessionId)} AND s.cart_id = c.cart_id AND s.shop_id = c.shop_id
+          AND s.customer_id IS NOT DISTINCT FROM c.customer_id AND s.csrf_token = ${$(proof.csrfToken)} AND s.expires_at > now())`
+  const claimed = claim === undefined ? "" : `
       claimed AS (
         INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response)
-        SELECT ${claim.scope}, ${claim.key}, ${claim.hash}, ${claim.status}, ${claim.response}::json FROM locked
+        SELECT ${$(claim.scope)}, ${$(claim.key)}, ${$(claim.hash)}, ${$(claim.status)}, ${$(claim.response)}::json FROM locked
         ON CONFLICT (scope, key) DO UPDATE
           SET request_hash = EXCLUDED.request_hash, status_code = EXCLUDED.status_code, response = EXCLUDED.response,
               created_at = now()
-          WHERE idempotency_keys.created_at < now() - make_interval(hours => ${claim.ttlHours})
+          WHERE idempotency_keys.created_at < now() - make_interval(hours => ${$(claim.ttlHours)})
         RETURNING key),`
-    const keyFree = claim === undefined ? sql`` : sql`AND EXISTS (SELECT 1 FROM claimed)`
-    const proof = yield* StatementSession
-    const sessionCheck = proof === undefined ? sql`` : sql`
-      AND EXISTS (
-        SELECT 1 FROM sessions s
-        WHERE s.session_id = ${proof.sessionId} AND s.cart_id = c.cart_id AND s.shop_id = c.shop_id
-          AND s.customer_id IS NOT DISTINCT FROM c.customer_id AND s.csrf_token = ${proof.csrfToken} AND s.expires_at > now())`
-    const rows = yield* sql<{ readonly version: number | null }>`
+  const keyFree = claim === undefined ? "" : "AND EXISTS (SELECT 1 FROM claimed)"
+  const text = `
       WITH locked AS (
         SELECT c.cart_id FROM carts c
-        WHERE c.cart_id = ${cartId} AND c.version = ${before} AND c.status = 'open' ${stockCheck} ${sessionCheck}
+        WHERE ${locked} ${stockCheck} ${sessionCheck}
         FOR UPDATE OF c),
       ${claimed}
       touched AS (
@@ -267,21 +305,15 @@ export const setLineCountAtOnce = (
         WHERE cart_id IN (SELECT cart_id FROM locked) ${keyFree}
         RETURNING cart_id, version),
       changed AS (
-        UPDATE cart_items SET count = ${count}
-        WHERE cart_item_id = ${itemId} AND cart_id IN (SELECT cart_id FROM touched)
+        UPDATE cart_items SET count = ${$(count)}
+        WHERE cart_item_id = ${$(itemId)} AND cart_id IN (SELECT cart_id FROM touched)
         RETURNING cart_item_id)
-      SELECT version, (SELECT count(*) FROM changed) AS changed, ${changeMarks(sql, cartId)}
+      SELECT version, (SELECT count(*) FROM changed) AS changed,
+        pg_notify(${$(cartChangedChannel)}, ${$(JSON.stringify({ cartId }))}) AS notified,
+        set_config(${$(cartVersionSetting)}, cart_id || ':' || version, true) AS marked
       FROM touched`
-    const version = rows[0]?.version
-    if (version === undefined || version === null) return false
-    if (version !== after.version) return yield* Effect.die(`cart ${cartId}: one-statement change reached version ${version}, not ${after.version}`)
-    const cache = yield* Effect.serviceOption(ReadCache)
-    if (cache._tag === "Some") {
-      const settled = yield* SettledCarts
-      if (cache.value.settleCart(cartId, version, after, yield* Clock.currentTimeMillis)) settled?.add(cartId)
-    }
-    return true
-  })
+  return { text, params }
+}
 
 /**
  * The process's cached cart `cartId` when it is open (the cart a change in one statement decides from, see

@@ -7,6 +7,7 @@ import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import type { ApiResponse } from "../../../../core/api/entities/envelope.ts"
+import type { BillingMethods } from "../../../../core/api/entities/payment.ts"
 import { type FlashMessage } from "../../../../core/domain/flash.ts"
 import { billingMethodsOfState, type PaymentContext } from "./billingMethods.ts"
 import { cartEntity, cartSummary, emptyCart } from "./entity.ts"
@@ -41,13 +42,26 @@ export const cartResponse = (
 ): Effect.Effect<ApiResponse, SqlError, SqlClient.SqlClient> =>
   Effect.gen(function*() {
     const state = options.state ?? (yield* readCartCached(cartId))
-    const cart = state === undefined ? emptyCart(cartId) : cartEntity(state)
-    const flashes = options.flashes ?? []
-    return {
-      status: { status, ...(flashes.length === 0 ? {} : { flashMessages: flashes }) },
-      cart: options.extended ? cart : cartSummary(cart),
-      ...(options.extended
-        ? { cartItems: cart.articles ?? [], billingMethods: state === undefined ? {} : yield* billingMethodsOfState(state, options.payment) }
-        : {})
-    }
+    const billing = options.extended && state !== undefined ? yield* billingMethodsOfState(state, options.payment) : {}
+    return cartAnswerOf(cartId, state, status, options.extended, options.flashes ?? [], billing)
   })
+
+/**
+ * {@link cartResponse}'s envelope of `state` (undefined: an empty cart `cartId`) with its `billing` methods already
+ * worked out (used only when `extended`): a plain function, for the write fast path (demo/server/http/fastWrites.ts).
+ */
+export const cartAnswerOf = (
+  cartId: number,
+  state: CartState | undefined,
+  status: "ok" | "error",
+  extended: boolean,
+  flashes: ReadonlyArray<FlashMessage>,
+  billing: BillingMethods
+): ApiResponse => {
+  const cart = state === undefined ? emptyCart(cartId) : cartEntity(state)
+  return {
+    status: { status, ...(flashes.length === 0 ? {} : { flashMessages: flashes }) },
+    cart: extended ? cart : cartSummary(cart),
+    ...(extended ? { cartItems: cart.articles ?? [], billingMethods: billing } : {})
+  }
+}
