@@ -18,6 +18,7 @@ export const gzipBursts = (): TransformStream<Uint8Array, Uint8Array> => {
   let written: Promise<void> = Promise.resolve()
   let output: TransformStreamDefaultController<Uint8Array> | undefined
   gzip.on("data", (chunk: Buffer) => output?.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)))
+  gzip.on("error", (error) => output?.error(error))
   /** Compresses what was written since the last burst and flushes it out. */
   const burst = () => {
     const chunks = pending
