@@ -30,6 +30,15 @@
  * `LIGHTHOUSE_REPORTS=dir` keeps each page's median run's JSON report and trace there (`<page>.json`,
  * `<page>.trace.json`), and every run's trace (`<page>-<run>.trace.json`).
  *
+ * `LIGHTHOUSE_TRACE_CATEGORIES=viz,disabled-by-default-cc.debug.scheduler` adds trace categories to Lighthouse's
+ * (`--additional-trace-categories`), for reading a kept trace; the measured runs should go without it.
+ *
+ * Per page it also prints in how many runs Chromium showed the first frame more than 500 ms after DOMContentLoaded
+ * (`firstFrame.ts`), with each run's first paint: on this machine's headless Chromium the display compositor throttles
+ * the renderer's begin-frames to one a second at times around the navigation, and a page ready at 0.4 s is then
+ * first painted at the next tick, about 1.3 or 2.3 s after the navigation; such a run's FCP and speed index are
+ * Chromium's wait, not the page.
+ *
  * `LIGHTHOUSE_CHROME_NICE=-10` starts the measured Chromium at that scheduling priority (`nice -n -10`, as root),
  * above Lighthouse's own Node process (30-40 % of a core while it records) and anything else on the machine: on two
  * cores the renderer otherwise waits for a core inside its tasks, and Lantern counts the wait as blocking time. It is
@@ -43,6 +52,7 @@ import { loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
 import { chromiumFlags, chromiumPath, startShop } from "../e2e/harness.ts"
 import { describeWarmed, warmShop } from "./warmShop.ts"
+import { firstFrameOf, type FirstFrame } from "./firstFrame.ts"
 import type { TraceEvent } from "./traceEvent.ts"
 
 /** The part of a Lighthouse report read here. */
@@ -105,6 +115,7 @@ const kept = process.env["LIGHTHOUSE_REPORTS"]
 if (kept !== undefined) mkdirSync(kept, { recursive: true })
 const dir = mkdtempSync(join(tmpdir(), "sf-lighthouse-"))
 const nice = process.env["LIGHTHOUSE_CHROME_NICE"] ?? ""
+const traceCategories = process.env["LIGHTHOUSE_TRACE_CATEGORIES"] ?? ""
 /** The Chromium Lighthouse starts: Debian's, or a script starting it at the priority `LIGHTHOUSE_CHROME_NICE` asks. */
 const chromeLauncher = (): string => {
   if (!/^-?\d+$/.test(nice)) return chromiumPath
@@ -143,17 +154,21 @@ try {
     const reports: Array<Report> = []
     const files: Array<string> = []
     const traced: Array<{ readonly wall: number; readonly cpu: number }> = []
+    const frames: Array<FirstFrame | undefined> = []
     for (let run = 1; run <= runs; run++) {
       const file = join(dir, `${name}-${run}.json`)
       execFileSync("npx", [
         "--yes", "lighthouse@13", `${shop.url}${path}`, "--quiet",
         `--chrome-flags=${chromiumFlags.join(" ")}`,
         "--only-categories=performance,accessibility,best-practices,seo",
-        "--output=json", `--output-path=${file}`, "--save-assets"
+        "--output=json", `--output-path=${file}`, "--save-assets",
+        ...(traceCategories === "" ? [] : [`--additional-trace-categories=${traceCategories}`])
       ], { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ["ignore", "ignore", "inherit"] })
       reports.push(JSON.parse(readFileSync(file, "utf8")) as Report)
       files.push(file)
-      traced.push(blockingOfTrace((JSON.parse(readFileSync(traceOf(file), "utf8")) as { traceEvents: Array<TraceEvent> }).traceEvents))
+      const events = (JSON.parse(readFileSync(traceOf(file), "utf8")) as { traceEvents: Array<TraceEvent> }).traceEvents
+      traced.push(blockingOfTrace(events))
+      frames.push(firstFrameOf(events))
     }
     const chosen = medianRun(reports)
     const result = reports[chosen]!
@@ -177,6 +192,8 @@ try {
       .filter(([, entry]) => entry.score !== null && entry.score !== undefined && entry.score < 0.9)
       .map(([key, entry]) => `${key}${entry.displayValue ? ` (${entry.displayValue})` : ""}`)
     costs.push(`${name}: ${failing.join("; ") || "no failing audit"}`)
+    const stalled = frames.filter((frame) => frame !== undefined && frame.firstPaint - frame.domContentLoaded > 500).length
+    costs.push(`${name}: first paint more than 500 ms after DOMContentLoaded in ${stalled} of ${runs} runs (DCL / first paint ms: ${frames.map((frame) => frame === undefined ? "?" : `${frame.domContentLoaded} / ${frame.firstPaint}`).join(", ")})`)
   }
   console.log("")
   for (const line of costs) console.log(line)

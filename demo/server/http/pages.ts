@@ -19,6 +19,7 @@ import { promisify } from "node:util"
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib"
 import type { ServerBuild } from "react-router"
 import { preferencesOf } from "../../web/app/lib/preferences.ts"
+import { gzipBursts } from "./gzipBursts.ts"
 import { CspNonce } from "./hardening.ts"
 import { shopBuildsOf } from "./shopBuilds.ts"
 
@@ -141,7 +142,7 @@ const staticFile = (pathname: string, acceptEncoding: string | undefined) => {
   return assetResponse(pathname, file, () => readFile(file), acceptEncoding)
 }
 
-/** A page's streamed HTML, gzipped on the fly when the browser takes gzip (the stream stays a stream). */
+/** A page's streamed HTML, gzipped on the fly when the browser takes gzip (the stream stays a stream, each burst sent at once). */
 const gzipDocument = (response: Response, acceptEncoding: string | undefined): Response => {
   const type = response.headers.get("content-type") ?? ""
   if (response.body === null || !type.startsWith("text/html") || response.headers.has("content-encoding")) return response
@@ -150,7 +151,7 @@ const gzipDocument = (response: Response, acceptEncoding: string | undefined): R
   headers.set("content-encoding", "gzip")
   headers.append("vary", "accept-encoding")
   headers.delete("content-length")
-  return new Response(response.body.pipeThrough(new CompressionStream("gzip")), { status: response.status, statusText: response.statusText, headers })
+  return new Response(response.body.pipeThrough(gzipBursts()), { status: response.status, statusText: response.statusText, headers })
 }
 
 const notBuilt = HttpServerResponse.text(
