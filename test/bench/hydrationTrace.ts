@@ -15,55 +15,17 @@
 import { writeFileSync } from "node:fs"
 import { chromium } from "playwright-core"
 import { chromiumPath } from "../e2e/harness.ts"
-import type { TraceEvent } from "./traceEvent.ts"
+import { mainThreadWork, slowdown, type MainThreadWork, type TraceEvent } from "./traceEvent.ts"
 
 /** One load's figures. */
-interface Run {
-  readonly fcp: number
-  readonly blocking: number
-  readonly busy: number
-  readonly tasks: ReadonlyArray<string>
-}
+type Run = MainThreadWork
 
-const slowdown = 4
 const url = process.argv[2] ?? ""
 if (url === "") throw new Error("usage: node test/bench/hydrationTrace.ts <page url> [runs] [out prefix]")
 const runs = Math.max(1, Number(process.argv[3] ?? "5") || 5)
 const out = process.argv[4] ?? "hydration-trace"
-const cpu = (event: TraceEvent) => ((event.tdur ?? event.dur ?? 0) / 1000) * slowdown
 
-const analyse = (events: ReadonlyArray<TraceEvent>): Run => {
-  const thread = (event: TraceEvent) => `${event.pid}:${event.tid}`
-  const renderers = events.filter((event) => event.name === "thread_name" && event.args?.name === "CrRendererMain").map(thread)
-  const busyOf = new Map<string, number>()
-  for (const event of events) if (event.name === "RunTask") busyOf.set(thread(event), (busyOf.get(thread(event)) ?? 0) + (event.dur ?? 0))
-  const main = renderers.sort((a, b) => (busyOf.get(b) ?? 0) - (busyOf.get(a) ?? 0))[0]
-  const onMain = events.filter((event) => thread(event) === main && event.ph === "X").sort((a, b) => a.ts - b.ts)
-  const start = (events.find((event) => event.name === "navigationStart" && thread(event) === main) ?? onMain[0])?.ts ?? 0
-  const fcp = events.find((event) => event.name === "firstContentfulPaint" && String(event.pid) === main?.split(":")[0])?.ts ?? start
-  let blocking = 0
-  let busy = 0
-  const tasks: Array<string> = []
-  for (const task of onMain.filter((event) => event.name === "RunTask")) {
-    busy += cpu(task)
-    if (task.ts < fcp || cpu(task) <= 50) continue
-    blocking += cpu(task) - 50
-    const end = task.ts + (task.dur ?? 0)
-    const inside = onMain.filter((event) => event !== task && event.ts >= task.ts && event.ts + (event.dur ?? 0) <= end && cpu(event) >= 6)
-    const open: Array<number> = []
-    const parts: Array<string> = []
-    for (const event of inside) {
-      while (open.length > 0 && open[open.length - 1]! <= event.ts) open.pop()
-      const data = event.args?.data
-      if (open.length <= 1) {
-        parts.push(`${"·".repeat(open.length)}${event.name}${data?.url === undefined ? "" : `(${data.url.split("/").pop()})`}${data?.functionName === undefined ? "" : `[${data.functionName}]`} ${cpu(event).toFixed(0)}`)
-      }
-      open.push(event.ts + (event.dur ?? 0))
-    }
-    tasks.push(`@${((task.ts - start) / 1000).toFixed(0)} ms: ${cpu(task).toFixed(0)} ms (x${slowdown}) ${parts.slice(0, 8).join(", ")}`)
-  }
-  return { fcp: (fcp - start) / 1000, blocking, busy, tasks }
-}
+const analyse = mainThreadWork
 
 const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--headless", "--no-sandbox", "--disable-gpu"] })
 const results: Array<Run> = []

@@ -14,58 +14,23 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { chromiumPath } from "../e2e/harness.ts"
-import type { TraceEvent } from "./traceEvent.ts"
+import { cpuTimesSlowdown, mainThreadWork, slowdown, type MainThreadWork, type TraceEvent } from "./traceEvent.ts"
 
 /** One load's figures. */
-interface Run {
-  readonly fcp: number
-  readonly blocking: number
-  readonly busy: number
-  readonly tasks: ReadonlyArray<string>
+interface Run extends MainThreadWork {
   readonly sourcePositions: number
 }
 
-const slowdown = 4
 const url = process.argv[2] ?? ""
 if (url === "") throw new Error("usage: node test/bench/inspectorCost.ts <page url> [runs] [arms, comma-separated]")
 const runs = Math.max(1, Number(process.argv[3] ?? "5") || 5)
 const arms = (process.argv[4] ?? "plain,runtime,debugger").split(",")
 const port = Number(process.env["INSPECTOR_COST_PORT"] ?? "9333")
-const cpu = (event: TraceEvent) => ((event.tdur ?? event.dur ?? 0) / 1000) * slowdown
 
-const analyse = (events: ReadonlyArray<TraceEvent>): Run => {
-  const sourcePositions = events.filter((event) => event.name === "V8.CollectSourcePositions").reduce((sum, event) => sum + cpu(event), 0)
-  const thread = (event: TraceEvent) => `${event.pid}:${event.tid}`
-  const renderers = events.filter((event) => event.name === "thread_name" && event.args?.name === "CrRendererMain").map(thread)
-  const busyOf = new Map<string, number>()
-  for (const event of events) if (event.name === "RunTask") busyOf.set(thread(event), (busyOf.get(thread(event)) ?? 0) + (event.dur ?? 0))
-  const main = renderers.sort((a, b) => (busyOf.get(b) ?? 0) - (busyOf.get(a) ?? 0))[0]
-  const onMain = events.filter((event) => thread(event) === main && event.ph === "X").sort((a, b) => a.ts - b.ts)
-  const start = (events.find((event) => event.name === "navigationStart" && thread(event) === main) ?? onMain[0])?.ts ?? 0
-  const fcp = events.find((event) => event.name === "firstContentfulPaint" && String(event.pid) === main?.split(":")[0])?.ts ?? start
-  let blocking = 0
-  let busy = 0
-  const tasks: Array<string> = []
-  for (const task of onMain.filter((event) => event.name === "RunTask")) {
-    busy += cpu(task)
-    if (task.ts < fcp || cpu(task) <= 50) continue
-    blocking += cpu(task) - 50
-    const end = task.ts + (task.dur ?? 0)
-    const inside = onMain.filter((event) => event !== task && event.ts >= task.ts && event.ts + (event.dur ?? 0) <= end && cpu(event) >= 6)
-    const open: Array<number> = []
-    const parts: Array<string> = []
-    for (const event of inside) {
-      while (open.length > 0 && open[open.length - 1]! <= event.ts) open.pop()
-      const data = event.args?.data
-      if (open.length <= 1) {
-        parts.push(`${"·".repeat(open.length)}${event.name}${data?.url === undefined ? "" : `(${data.url.split("/").pop()})`}${data?.functionName === undefined ? "" : `[${data.functionName}]`} ${cpu(event).toFixed(0)}`)
-      }
-      open.push(event.ts + (event.dur ?? 0))
-    }
-    tasks.push(`@${((task.ts - start) / 1000).toFixed(0)} ms: ${cpu(task).toFixed(0)} ms (x${slowdown}) ${parts.slice(0, 8).join(", ")}`)
-  }
-  return { fcp: (fcp - start) / 1000, blocking, busy, tasks, sourcePositions }
-}
+const analyse = (events: ReadonlyArray<TraceEvent>): Run => ({
+  ...mainThreadWork(events),
+  sourcePositions: events.filter((event) => event.name === "V8.CollectSourcePositions").reduce((sum, event) => sum + cpuTimesSlowdown(event), 0)
+})
 
 const dir = mkdtempSync(join(tmpdir(), "sf-inspector-cost-"))
 const chrome = spawn(chromiumPath, ["--headless", "--no-sandbox", "--disable-gpu", `--remote-debugging-port=${port}`, `--user-data-dir=${dir}`, "about:blank"], { stdio: "ignore" })
