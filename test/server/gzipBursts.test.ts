@@ -51,4 +51,19 @@ describe("gzipBursts", () => {
     expect(new TextDecoder().decode(gunzipSync(out))).toBe(page)
     expect(out.length).toBeLessThanOrEqual(whole.length + 16)
   })
+
+  test("a reader that goes away mid-page stops the compressor: later writes are dropped, nothing throws", async () => {
+    const { readable, writable } = gzipBursts()
+    const writer = writable.getWriter()
+    const reader = readable.getReader()
+    void writer.write(new Uint8Array(4000).fill(60))
+    await reader.read()
+    await reader.cancel()
+    for (let turn = 0; turn < 5; turn++) {
+      void writer.write(new Uint8Array(4000).fill(61)).catch(() => undefined)
+      await new Promise((done) => setImmediate(done))
+    }
+    await writer.close().catch(() => undefined)
+    await new Promise((done) => setTimeout(done, 50))
+  })
 })

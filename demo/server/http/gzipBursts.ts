@@ -11,18 +11,45 @@
  */
 import { constants, createGzip } from "node:zlib"
 
-/** A gzip transform flushing after each event-loop turn's writes (see the module comment). */
+/**
+ * A gzip transform flushing after each event-loop turn's writes (see the module comment). A reader that goes away (the
+ * browser closed the connection) stops the compressor: what is written after that is dropped, nothing throws.
+ */
 export const gzipBursts = (): TransformStream<Uint8Array, Uint8Array> => {
   const gzip = createGzip()
   let pending: Array<Uint8Array> = []
   let written: Promise<void> = Promise.resolve()
   let output: TransformStreamDefaultController<Uint8Array> | undefined
-  gzip.on("data", (chunk: Buffer) => output?.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)))
-  gzip.on("error", (error) => output?.error(error))
+  let stopped = false
+  let failure: unknown
+  const stop = (error?: unknown) => {
+    if (stopped) return
+    stopped = true
+    failure = error
+    pending = []
+    gzip.destroy()
+    if (error !== undefined) {
+      try {
+        output?.error(error)
+      } catch {
+        // the stream is already closed or errored
+      }
+    }
+  }
+  gzip.on("data", (chunk: Buffer) => {
+    if (stopped) return
+    try {
+      output?.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
+    } catch {
+      stop()
+    }
+  })
+  gzip.on("error", (error) => stop(error))
   /** Compresses what was written since the last burst and flushes it out. */
   const burst = () => {
     const chunks = pending
     pending = []
+    if (stopped || chunks.length === 0) return Promise.resolve()
     return new Promise<void>((done, fail) => {
       gzip.write(Buffer.concat(chunks), (error) => error ? fail(error) : gzip.flush(constants.Z_SYNC_FLUSH, () => done()))
     })
@@ -32,13 +59,23 @@ export const gzipBursts = (): TransformStream<Uint8Array, Uint8Array> => {
       output = controller
     },
     transform(chunk) {
-      if (pending.length === 0) written = written.then(() => new Promise<void>((turn) => setImmediate(turn))).then(burst)
+      if (stopped) return undefined
+      if (pending.length === 0) {
+        written = written
+          .then(() => new Promise<void>((turn) => setImmediate(turn)))
+          .then(burst)
+          .catch((error: unknown) => stop(error))
+      }
       pending.push(chunk)
       return undefined
     },
     async flush() {
       await written
-      if (pending.length > 0) await burst()
+      await burst().catch((error: unknown) => stop(error))
+      if (stopped) {
+        if (failure !== undefined) throw failure
+        return
+      }
       await new Promise<void>((done, fail) => {
         gzip.once("error", fail)
         gzip.once("end", done)
