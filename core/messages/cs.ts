@@ -177,6 +177,8 @@ export const cs = {
     sf_date: "Datum",
     sf_decrease: "Snížit množství",
     sf_delivery: "Doprava",
+    sf_delivery_electronic: "Elektronické doručení",
+    sf_delivery_electronic_text: "Digitální obsah nepotřebuje dopravu: doručíme ho elektronicky po zaplacení objednávky.",
     sf_delivery_by: "Doručuje {partner}",
     sf_delivery_n: "Doprava {n}",
     sf_description: "Popis",

@@ -192,6 +192,8 @@ export const en = {
     sf_date: "Date",
     sf_decrease: "Decrease quantity",
     sf_delivery: "Delivery",
+    sf_delivery_electronic: "Electronic delivery",
+    sf_delivery_electronic_text: "Digital content needs no shipping: it is delivered electronically once the order is paid.",
     sf_delivery_by: "Delivery by {partner}",
     sf_delivery_n: "Delivery {n}",
     sf_description: "Description",

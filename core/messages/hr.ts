@@ -177,6 +177,8 @@ export const hr = {
     sf_date: "Datum",
     sf_decrease: "Smanji količinu",
     sf_delivery: "Dostava",
+    sf_delivery_electronic: "Elektronička dostava",
+    sf_delivery_electronic_text: "Digitalni sadržaj ne treba dostavu: isporučujemo ga elektronički nakon plaćanja narudžbe.",
     sf_delivery_by: "Dostavlja {partner}",
     sf_delivery_n: "Dostava {n}",
     sf_description: "Opis",

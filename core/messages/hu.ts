@@ -177,6 +177,8 @@ export const hu = {
     sf_date: "Dátum",
     sf_decrease: "Mennyiség csökkentése",
     sf_delivery: "Szállítás",
+    sf_delivery_electronic: "Elektronikus kézbesítés",
+    sf_delivery_electronic_text: "A digitális tartalomhoz nem kell szállítás: a rendelés kifizetése után elektronikusan kézbesítjük.",
     sf_delivery_by: "Szállítja: {partner}",
     sf_delivery_n: "{n}. szállítás",
     sf_description: "Leírás",

@@ -177,6 +177,8 @@ export const pl = {
     sf_date: "Data",
     sf_decrease: "Zmniejsz ilość",
     sf_delivery: "Dostawa",
+    sf_delivery_electronic: "Dostawa elektroniczna",
+    sf_delivery_electronic_text: "Treści cyfrowe nie wymagają wysyłki: dostarczymy je elektronicznie po opłaceniu zamówienia.",
     sf_delivery_by: "Dostarcza {partner}",
     sf_delivery_n: "Dostawa {n}",
     sf_description: "Opis",

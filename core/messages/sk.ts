@@ -177,6 +177,8 @@ export const sk = {
     sf_date: "Dátum",
     sf_decrease: "Znížiť množstvo",
     sf_delivery: "Doprava",
+    sf_delivery_electronic: "Elektronické doručenie",
+    sf_delivery_electronic_text: "Digitálny obsah nepotrebuje dopravu: doručíme ho elektronicky po zaplatení objednávky.",
     sf_delivery_by: "Doručuje {partner}",
     sf_delivery_n: "Doprava {n}",
     sf_description: "Popis",

@@ -177,6 +177,8 @@ export const sl = {
     sf_date: "Datum",
     sf_decrease: "Zmanjšaj količino",
     sf_delivery: "Dostava",
+    sf_delivery_electronic: "Elektronska dostava",
+    sf_delivery_electronic_text: "Digitalna vsebina ne potrebuje dostave: dostavimo jo elektronsko po plačilu naročila.",
     sf_delivery_by: "Dostavlja {partner}",
     sf_delivery_n: "Dostava {n}",
     sf_description: "Opis",

@@ -135,7 +135,7 @@ const selectedCodeOf = (methods: BillingMethods): string | undefined =>
 
 /**
  * The state after an answer (pure): customer, deliveries (the answer's, else its cart's) and their
- * data, billing methods (filtered by the §5 rules for the shop and wallet support), the selected
+ * data, whether the cart holds digital content, billing methods (filtered by the §5 rules for the shop and wallet support), the selected
  * payment, flash messages, the reload rule of §4, and the tag data of step answers. Parts the answer
  * does not carry are kept.
  */
@@ -168,6 +168,7 @@ export const applyCheckoutResponse = (
     customer: response.customer ?? state.customer,
     deliveries,
     deliveriesSet: areDeliveriesSet(deliveries),
+    hasDigitalContent: response.cart?.hasDigitalContent ?? state.hasDigitalContent,
     deliveryData: deliveryData as DeliveryData,
     billingMethods: response.billingMethods === undefined ? state.billingMethods : offer(response.billingMethods),
     selectedPayment,

@@ -57,6 +57,8 @@ export interface CheckoutState {
   readonly deliveries: ReadonlyArray<Delivery>
   /** Whether every delivery with methods has one selected (§4). */
   readonly deliveriesSet: boolean
+  /** Whether the cart holds digital content (§3 `hasDigitalContent`), delivered electronically without shipping. */
+  readonly hasDigitalContent: boolean
   /** The delivery-step data around them (§3: transports, branches, histories, consents, strategies...). */
   readonly deliveryData: DeliveryData
   /** The branches last listed (branches-basic, auto-complete-branches). */
@@ -111,6 +113,7 @@ export const initialCheckoutState: CheckoutState = {
   addresses: undefined,
   deliveries: [],
   deliveriesSet: true,
+  hasDigitalContent: false,
   deliveryData: {},
   branches: [],
   branchDetail: undefined,

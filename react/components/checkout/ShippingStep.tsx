@@ -1,6 +1,6 @@
 /**
  * The delivery and payment step (§2 step 3): a choice for every delivery of the cart that has
- * methods, the payments with the provider check of CZN and CZG (§4), the order consents, the invoice note and the order button. Thin: what is
+ * methods, a note that digital content is delivered electronically (ours: the spec shows no delivery for it), the payments with the provider check of CZN and CZG (§4), the order consents, the invoice note and the order button. Thin: what is
  * offered and when it counts as chosen are the core's rules; the actions come as a
  * {@link ShippingActions} (use {@link useShippingActions} for the provider's services).
  *
@@ -86,6 +86,12 @@ export function ShippingStep({ state, actions, provider, demoOtpCode, shippingPo
           onChooseOutlet={actions.selectPostOutlet === undefined ? undefined : (choice, outlet) => actions.selectPostOutlet!(String(delivery.deliveryId), choice, outlet)}
           onRetry={() => actions.dismissFlashes().catch(ignore)} />
       ))}
+      {state.hasDigitalContent && (
+        <fieldset className="delivery delivery-electronic">
+          <legend>{t("sf_delivery_electronic")}</legend>
+          <p>{t("sf_delivery_electronic_text")}</p>
+        </fieldset>
+      )}
       <PaymentChoice methods={state.billingMethods} selected={state.selectedPayment}
         onSelect={(selection) => void actions.selectPayment(selection).catch(ignore)} />
       <PaymentProviderStatus phase={state.paymentProvider} error={state.error && state.paymentProvider !== "done"} />

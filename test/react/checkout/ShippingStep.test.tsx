@@ -180,6 +180,22 @@ describe("ShippingStep", () => {
     await expectNoAxeViolations(container)
   })
 
+  test("a cart of digital content only: no delivery to choose, the step says it is delivered electronically; payments stay", async () => {
+    const digital: Delivery = { deliveryId: "digital", deliveryMethods: [] }
+    const state = checkoutState({ step: "shipping", deliveries: [digital], hasDigitalContent: true, billingMethods: payments })
+    const { container, rerenderInShop } = renderInShop(<ShippingStep state={state} actions={actionsFor()} />)
+    const electronic = screen.getByRole("group", { name: "Electronic delivery" })
+    expect(electronic.textContent).toContain("delivered electronically")
+    expect(screen.queryByRole("group", { name: "Delivery" })).toBeNull()
+    expect(screen.getByRole("group", { name: "Payment" })).toBeTruthy()
+    await expectNoAxeViolations(container)
+    rerenderInShop(<ShippingStep state={{ ...state, deliveries: [own, digital] }} actions={actionsFor()} />)
+    expect(screen.getByRole("group", { name: "Delivery" })).toBeTruthy()
+    expect(screen.getByRole("group", { name: "Electronic delivery" })).toBeTruthy()
+    rerenderInShop(<ShippingStep state={{ ...state, deliveries: [own], hasDigitalContent: false }} actions={actionsFor()} />)
+    expect(screen.queryByRole("group", { name: "Electronic delivery" })).toBeNull()
+  })
+
   test("order consents, the invoice note and the order, by keyboard", async () => {
     const user = userEvent.setup()
     const actions = actionsFor()
