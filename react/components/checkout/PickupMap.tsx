@@ -119,20 +119,27 @@ export default function PickupMap(props: PickupMapProps) {
       properties: { branchId: branch.id, name: branch.name ?? branch.id }
     }))
     const index = new Supercluster<BranchProps>({ radius: 48, maxZoom: 16 }).load(points)
+    // Markers shown, by what they show: a redraw after the map moved keeps the ones still wanted, so a focused
+    // marker keeps its element and the keyboard focus.
+    const shownMarkers = new Map<string, L.Marker>()
+    markers.current?.clearLayers()
     draw.current = () => {
       const shown = map.current
       const layer = markers.current
       if (shown === undefined || layer === undefined) return
-      layer.clearLayers()
       const bounds = shown.getBounds()
       const { markerLabel, clusterLabel } = latest.current
       const clusters = index.getClusters([bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()], Math.round(shown.getZoom()))
+      const wanted = new Set<string>()
       for (const cluster of clusters) {
         const [lng, lat] = cluster.geometry.coordinates as [number, number]
         const properties = cluster.properties as Partial<ClusterProperties> & Partial<BranchProps>
         if (properties.cluster === true && properties.cluster_id !== undefined) {
           const count = properties.point_count ?? 0
           const clusterId = properties.cluster_id
+          const key = `cluster ${clusterId}`
+          wanted.add(key)
+          if (shownMarkers.has(key)) continue
           const marker = L.marker([lat, lng], {
             icon: L.divIcon({ className: "pickup-map-cluster", html: String(count), iconSize: [36, 36] }),
             title: clusterLabel(count),
@@ -140,9 +147,13 @@ export default function PickupMap(props: PickupMapProps) {
           })
           activate(marker, () => shown.setView([lat, lng], Math.min(index.getClusterExpansionZoom(clusterId), 18)))
           layer.addLayer(marker)
+          shownMarkers.set(key, marker)
           marker.getElement()?.setAttribute("aria-label", clusterLabel(count))
         } else if (properties.branchId !== undefined) {
           const branchId = properties.branchId
+          const key = `branch ${branchId}`
+          wanted.add(key)
+          if (shownMarkers.has(key)) continue
           const label = markerLabel(properties.name ?? branchId)
           const marker = L.marker([lat, lng], {
             icon: L.divIcon({ className: "pickup-map-marker", html: "", iconSize: [22, 22] }),
@@ -151,8 +162,14 @@ export default function PickupMap(props: PickupMapProps) {
           })
           activate(marker, () => latest.current.onChoose(branchId))
           layer.addLayer(marker)
+          shownMarkers.set(key, marker)
           marker.getElement()?.setAttribute("aria-label", label)
         }
+      }
+      for (const [key, marker] of shownMarkers) {
+        if (wanted.has(key)) continue
+        layer.removeLayer(marker)
+        shownMarkers.delete(key)
       }
     }
     draw.current()

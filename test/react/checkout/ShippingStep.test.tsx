@@ -4,7 +4,7 @@
  * chosen from the list and from the map's markers; address and marketplace deliveries; payments with
  * disabled and invalid ones and child payments; order consents; the invoice note and the order.
  */
-import { act, cleanup, screen, waitFor, within } from "@testing-library/react"
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { afterEach, beforeAll, describe, expect, test } from "vitest"
 import type { Branch, Delivery } from "../../../core/api/entities/delivery.ts"
@@ -119,6 +119,14 @@ describe("ShippingStep", () => {
     // At the default zoom 8 around Prague, the two Prague branches are one cluster; Brno is a marker of its own.
     const brno = await within(map).findByRole("button", { name: "Choose Brno Centrum" })
     const cluster = within(map).getByRole("button", { name: "Pick-up points here: 2. Zoom in" })
+    // Panning the map (towards Brno) redraws what it shows, keeping the markers still in view (a focused one keeps its focus).
+    // (Leaflet reads the arrow's keyCode, which a browser sends and user-event does not.)
+    const pane = map.querySelector<HTMLElement>(".leaflet-map-pane")!
+    map.focus()
+    fireEvent.keyDown(map, { key: "ArrowRight", code: "ArrowRight", keyCode: 39 })
+    expect(pane.classList.contains("leaflet-pan-anim")).toBe(true)
+    await waitFor(() => expect(pane.classList.contains("leaflet-pan-anim")).toBe(false))
+    expect(brno.isConnected).toBe(true)
     // A marker is a button: Enter on the focused marker chooses its branch.
     brno.focus()
     await user.keyboard("{Enter}")
