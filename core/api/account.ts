@@ -36,50 +36,70 @@ export const Password = SafeString.check(Schema.isNonEmpty({ expected: "a non-em
 /** Decoded type of {@link Password}. */
 export type Password = typeof Password.Type
 
+const LoginPayloadFields = {
+  username: RequiredText,
+  password: Password
+}
+
+/** The schema type of {@link LoginPayload}, named so that declarations refer to it instead of spelling it out. */
+export interface LoginPayloadStruct extends Schema.Struct<typeof LoginPayloadFields> {}
+
 /**
  * The body of POST /api/auth/login/ (§7): `username` (the e-mail typed in the login form, trimmed) and `password`
  * (§5: both required). Same shape as the domain's `LoginPayload` built by `loginPayload(form)`.
  */
-export const LoginPayload = Schema.Struct({
-  username: RequiredText,
-  password: Password
-})
+export const LoginPayload: LoginPayloadStruct = Schema.Struct(LoginPayloadFields)
 
 /** Decoded type of {@link LoginPayload}. */
 export type LoginPayload = typeof LoginPayload.Type
 
-/** The body of POST /api/auth/fbLogin/: the Facebook `accessToken` the Facebook SDK gave the page. */
-export const FacebookLoginPayload = Schema.Struct({
+const FacebookLoginPayloadFields = {
   accessToken: RequiredText
-})
+}
+
+/** The schema type of {@link FacebookLoginPayload}, named so that declarations refer to it instead of spelling it out. */
+export interface FacebookLoginPayloadStruct extends Schema.Struct<typeof FacebookLoginPayloadFields> {}
+
+/** The body of POST /api/auth/fbLogin/: the Facebook `accessToken` the Facebook SDK gave the page. */
+export const FacebookLoginPayload: FacebookLoginPayloadStruct = Schema.Struct(FacebookLoginPayloadFields)
 
 /** Decoded type of {@link FacebookLoginPayload}. */
 export type FacebookLoginPayload = typeof FacebookLoginPayload.Type
 
-/**
- * The body of POST /api/reg/submit: `email` (e-mail syntax), `password`, `firstname`, `lastname`, and optionally the
- * consents given in the form (consent key to given or refused, e.g. `marketing_1p`).
- */
-export const RegistrationPayload = Schema.Struct({
+const RegistrationPayloadFields = {
   email: Email,
   password: Password,
   firstname: RequiredText,
   lastname: RequiredText,
   consents: Schema.optionalKey(ConsentValues)
-})
+}
+
+/** The schema type of {@link RegistrationPayload}, named so that declarations refer to it instead of spelling it out. */
+export interface RegistrationPayloadStruct extends Schema.Struct<typeof RegistrationPayloadFields> {}
+
+/**
+ * The body of POST /api/reg/submit: `email` (e-mail syntax), `password`, `firstname`, `lastname`, and optionally the
+ * consents given in the form (consent key to given or refused, e.g. `marketing_1p`).
+ */
+export const RegistrationPayload: RegistrationPayloadStruct = Schema.Struct(RegistrationPayloadFields)
 
 /** Decoded type of {@link RegistrationPayload}. */
 export type RegistrationPayload = typeof RegistrationPayload.Type
+
+const AuthSuccessFields = {
+  customer: Customer,
+  redirectUrl: Schema.optionalKey(SafeString)
+}
+
+/** The schema type of {@link AuthSuccess}, named so that declarations refer to it instead of spelling it out. */
+export interface AuthSuccessStruct extends Schema.Struct<typeof AuthSuccessFields> {}
 
 /**
  * A successful login or registration: the `customer` now in session (logged in, or waiting for confirmation after
  * registering) and, optionally, the `redirectUrl` to follow (§2 "Login redirects follow a redirectUrl or a 'return'
  * query parameter"; the client keeps only same-origin paths).
  */
-export const AuthSuccess = Schema.Struct({
-  customer: Customer,
-  redirectUrl: Schema.optionalKey(SafeString)
-})
+export const AuthSuccess: AuthSuccessStruct = Schema.Struct(AuthSuccessFields)
 
 /** Decoded type of {@link AuthSuccess}. */
 export type AuthSuccess = typeof AuthSuccess.Type
@@ -130,18 +150,28 @@ export class RegistrationRejected extends Schema.TaggedError<RegistrationRejecte
 /** The query parameter of the logout link that carries the csrf token (§6). */
 export const logoutCsrfParameter = "csrf_token"
 
-/** The query of GET /api/auth/logout/: the session's csrf token as {@link logoutCsrfParameter} (§6). */
-export const LogoutQuery = Schema.Struct({
+const LogoutQueryFields = {
   [logoutCsrfParameter]: RequiredText
-})
+}
+
+/** The schema type of {@link LogoutQuery}, named so that declarations refer to it instead of spelling it out. */
+export interface LogoutQueryStruct extends Schema.Struct<typeof LogoutQueryFields> {}
+
+/** The query of GET /api/auth/logout/: the session's csrf token as {@link logoutCsrfParameter} (§6). */
+export const LogoutQuery: LogoutQueryStruct = Schema.Struct(LogoutQueryFields)
 
 /** Decoded type of {@link LogoutQuery}. */
 export type LogoutQuery = typeof LogoutQuery.Type
 
-/** The answer to logout: where to go next (a same-origin path, e.g. the home page). */
-export const LogoutResult = Schema.Struct({
+const LogoutResultFields = {
   redirectUrl: SafeString
-})
+}
+
+/** The schema type of {@link LogoutResult}, named so that declarations refer to it instead of spelling it out. */
+export interface LogoutResultStruct extends Schema.Struct<typeof LogoutResultFields> {}
+
+/** The answer to logout: where to go next (a same-origin path, e.g. the home page). */
+export const LogoutResult: LogoutResultStruct = Schema.Struct(LogoutResultFields)
 
 /** Decoded type of {@link LogoutResult}. */
 export type LogoutResult = typeof LogoutResult.Type
@@ -189,46 +219,66 @@ export const SetShippingAddressPayload = Schema.Struct({ data: ShippingAddressIn
 /** Decoded type of {@link SetShippingAddressPayload}. */
 export type SetShippingAddressPayload = typeof SetShippingAddressPayload.Type
 
-/** The answer to setBillingAddress: the saved profile (with its id) and the customer's addresses after the save. */
-export const BillingAddressSaved = Schema.Struct({
+const BillingAddressSavedFields = {
   address: BillingAddress,
   customer: Customer
-})
+}
+
+/** The schema type of {@link BillingAddressSaved}, named so that declarations refer to it instead of spelling it out. */
+export interface BillingAddressSavedStruct extends Schema.Struct<typeof BillingAddressSavedFields> {}
+
+/** The answer to setBillingAddress: the saved profile (with its id) and the customer's addresses after the save. */
+export const BillingAddressSaved: BillingAddressSavedStruct = Schema.Struct(BillingAddressSavedFields)
 
 /** Decoded type of {@link BillingAddressSaved}. */
 export type BillingAddressSaved = typeof BillingAddressSaved.Type
 
-/** The answer to setShippingAddress: the saved address (with its id) and the customer's addresses after the save. */
-export const ShippingAddressSaved = Schema.Struct({
+const ShippingAddressSavedFields = {
   address: ShippingAddress,
   customer: Customer
-})
+}
+
+/** The schema type of {@link ShippingAddressSaved}, named so that declarations refer to it instead of spelling it out. */
+export interface ShippingAddressSavedStruct extends Schema.Struct<typeof ShippingAddressSavedFields> {}
+
+/** The answer to setShippingAddress: the saved address (with its id) and the customer's addresses after the save. */
+export const ShippingAddressSaved: ShippingAddressSavedStruct = Schema.Struct(ShippingAddressSavedFields)
 
 /** Decoded type of {@link ShippingAddressSaved}. */
 export type ShippingAddressSaved = typeof ShippingAddressSaved.Type
+
+const LoadAddressesParamsFields = {
+  cartUrl: SafeString.check(
+    Schema.isPattern(/^[^/?#\s]+$/, { expected: "the cart url key as one path segment (e.g. kosik)" })
+  )
+}
+
+/** The schema type of {@link LoadAddressesParams}, named so that declarations refer to it instead of spelling it out. */
+export interface LoadAddressesParamsStruct extends Schema.Struct<typeof LoadAddressesParamsFields> {}
 
 /**
  * The path parameter of `{cart-url}/1/load-addresses/` (§2): the shop's cart url key without slashes (e.g. `kosik`
  * for `/kosik`), one path segment.
  */
-export const LoadAddressesParams = Schema.Struct({
-  cartUrl: SafeString.check(
-    Schema.isPattern(/^[^/?#\s]+$/, { expected: "the cart url key as one path segment (e.g. kosik)" })
-  )
-})
+export const LoadAddressesParams: LoadAddressesParamsStruct = Schema.Struct(LoadAddressesParamsFields)
 
 /** Decoded type of {@link LoadAddressesParams}. */
 export type LoadAddressesParams = typeof LoadAddressesParams.Type
+
+const LoadedAddressesFields = {
+  addresses: CustomerAddresses,
+  selectedAddresses: Schema.optionalKey(SelectedAddresses),
+  hasFilledAddress: Schema.optionalKey(Schema.Boolean)
+}
+
+/** The schema type of {@link LoadedAddresses}, named so that declarations refer to it instead of spelling it out. */
+export interface LoadedAddressesStruct extends Schema.Struct<typeof LoadedAddressesFields> {}
 
 /**
  * The addresses of the checkout (§2, §3 Customer): the customer's billing and shipping `addresses`, the
  * `selectedAddresses` of the order and `hasFilledAddress` (without one the flow drops back to the customer step).
  */
-export const LoadedAddresses = Schema.Struct({
-  addresses: CustomerAddresses,
-  selectedAddresses: Schema.optionalKey(SelectedAddresses),
-  hasFilledAddress: Schema.optionalKey(Schema.Boolean)
-})
+export const LoadedAddresses: LoadedAddressesStruct = Schema.Struct(LoadedAddressesFields)
 
 /** Decoded type of {@link LoadedAddresses}. */
 export type LoadedAddresses = typeof LoadedAddresses.Type
@@ -247,20 +297,21 @@ export const orderHistoryDefaultLimit = 10
 /** The states an order goes through (ours; the purchase list's states are not shown in the spec). */
 export const orderStates = ["new", "confirmed", "paid", "shipped", "delivered", "cancelled"] as const
 
-/** The query of the order history: at most `limit` orders (1..50, default 10), newest first, after skipping `offset`. */
-export const OrderHistoryQuery = Schema.Struct({
+const OrderHistoryQueryFields = {
   limit: Schema.optionalKey(QueryInt.check(Schema.isBetween({ minimum: 1, maximum: orderHistoryMaxLimit }))),
   offset: Schema.optionalKey(QueryInt.check(Schema.isGreaterThanOrEqualTo(0)))
-})
+}
+
+/** The schema type of {@link OrderHistoryQuery}, named so that declarations refer to it instead of spelling it out. */
+export interface OrderHistoryQueryStruct extends Schema.Struct<typeof OrderHistoryQueryFields> {}
+
+/** The query of the order history: at most `limit` orders (1..50, default 10), newest first, after skipping `offset`. */
+export const OrderHistoryQuery: OrderHistoryQueryStruct = Schema.Struct(OrderHistoryQueryFields)
 
 /** Decoded type of {@link OrderHistoryQuery}. */
 export type OrderHistoryQuery = typeof OrderHistoryQuery.Type
 
-/**
- * One line of a placed order: what was bought (the `productId` of a product line, which getProductLicenseKeys asks
- * with), how many, at what price, and the product link when the product is sold still.
- */
-export const OrderLine = Schema.Struct({
+const OrderLineFields = {
   title: SafeString,
   productId: Schema.optionalKey(WireInt),
   count: WireInt,
@@ -270,30 +321,38 @@ export const OrderLine = Schema.Struct({
   bonusSetId: Schema.optionalKey(WireInt),
   url: Schema.optionalKey(SafeString),
   params: Schema.optionalKey(Schema.Array(ItemParam))
-})
+}
+
+/** The schema type of {@link OrderLine}, named so that declarations refer to it instead of spelling it out. */
+export interface OrderLineStruct extends Schema.Struct<typeof OrderLineFields> {}
+
+/**
+ * One line of a placed order: what was bought (the `productId` of a product line, which getProductLicenseKeys asks
+ * with), how many, at what price, and the product link when the product is sold still.
+ */
+export const OrderLine: OrderLineStruct = Schema.Struct(OrderLineFields)
 
 /** Decoded type of {@link OrderLine}. */
 export type OrderLine = typeof OrderLine.Type
 
-/** A delivery of a placed order: how it went, and the pick-up point when there was one. */
-export const OrderDelivery = Schema.Struct({
+const OrderDeliveryFields = {
   deliveryId: WireString,
   title: Schema.optionalKey(SafeString),
   methodKind: Schema.optionalKey(SafeString),
   branchName: Schema.optionalKey(SafeString),
   price: Schema.optionalKey(WireNumber)
-})
+}
+
+/** The schema type of {@link OrderDelivery}, named so that declarations refer to it instead of spelling it out. */
+export interface OrderDeliveryStruct extends Schema.Struct<typeof OrderDeliveryFields> {}
+
+/** A delivery of a placed order: how it went, and the pick-up point when there was one. */
+export const OrderDelivery: OrderDeliveryStruct = Schema.Struct(OrderDeliveryFields)
 
 /** Decoded type of {@link OrderDelivery}. */
 export type OrderDelivery = typeof OrderDelivery.Type
 
-/**
- * A placed order in the customer's history (ours): the order number (`orderId`, as §3 purchase), its id
- * (`purchaseId`), when it was placed, its state (one of {@link orderStates}) and the day the state last changed (the
- * order state date of §4 'lengthy' payments), the total in the shop's currency, the payment, deliveries, lines and
- * the order consents it was placed with.
- */
-export const OrderSummary = Schema.Struct({
+const OrderSummaryFields = {
   orderId: WireString,
   purchaseId: WireInt,
   createdAt: SafeString,
@@ -305,16 +364,32 @@ export const OrderSummary = Schema.Struct({
   deliveries: Schema.Array(OrderDelivery),
   items: Schema.Array(OrderLine),
   consents: Schema.optionalKey(safeRecord(Schema.Boolean))
-})
+}
+
+/** The schema type of {@link OrderSummary}, named so that declarations refer to it instead of spelling it out. */
+export interface OrderSummaryStruct extends Schema.Struct<typeof OrderSummaryFields> {}
+
+/**
+ * A placed order in the customer's history (ours): the order number (`orderId`, as §3 purchase), its id
+ * (`purchaseId`), when it was placed, its state (one of {@link orderStates}) and the day the state last changed (the
+ * order state date of §4 'lengthy' payments), the total in the shop's currency, the payment, deliveries, lines and
+ * the order consents it was placed with.
+ */
+export const OrderSummary: OrderSummaryStruct = Schema.Struct(OrderSummaryFields)
 
 /** Decoded type of {@link OrderSummary}. */
 export type OrderSummary = typeof OrderSummary.Type
 
-/** One page of the order history: the orders, newest first, and how many orders the customer has in the shop. */
-export const OrderHistory = Schema.Struct({
+const OrderHistoryFields = {
   orders: Schema.Array(OrderSummary),
   total: WireInt
-})
+}
+
+/** The schema type of {@link OrderHistory}, named so that declarations refer to it instead of spelling it out. */
+export interface OrderHistoryStruct extends Schema.Struct<typeof OrderHistoryFields> {}
+
+/** One page of the order history: the orders, newest first, and how many orders the customer has in the shop. */
+export const OrderHistory: OrderHistoryStruct = Schema.Struct(OrderHistoryFields)
 
 /** Decoded type of {@link OrderHistory}. */
 export type OrderHistory = typeof OrderHistory.Type

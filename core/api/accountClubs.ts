@@ -18,8 +18,7 @@ import { CallTimeout, cartTimeoutMs } from "./policy.ts"
 import { PositiveId, PositiveIdFromString, RequiredText } from "./requestFields.ts"
 import { CsrfProtection } from "./security.ts"
 
-/** One loyalty club of the shop and the customer's standing in it (`registered`, `trial` or `available` to join). */
-export const LoyaltyClubEntry = Schema.Struct({
+const LoyaltyClubEntryFields = {
   clubId: Schema.Int,
   name: SafeString,
   description: SafeString,
@@ -28,16 +27,27 @@ export const LoyaltyClubEntry = Schema.Struct({
   since: Schema.optionalKey(SafeString),
   /** The last day of the trial (ISO date), for a trial. */
   trialEnds: Schema.optionalKey(SafeString)
-})
+}
+
+/** The schema type of {@link LoyaltyClubEntry}, named so that declarations refer to it instead of spelling it out. */
+export interface LoyaltyClubEntryStruct extends Schema.Struct<typeof LoyaltyClubEntryFields> {}
+
+/** One loyalty club of the shop and the customer's standing in it (`registered`, `trial` or `available` to join). */
+export const LoyaltyClubEntry: LoyaltyClubEntryStruct = Schema.Struct(LoyaltyClubEntryFields)
 
 /** Decoded type of {@link LoyaltyClubEntry}. */
 export type LoyaltyClubEntry = typeof LoyaltyClubEntry.Type
 
-/** The shop's loyalty clubs with the customer's standing, and the customer's §3 `loyaltyClub` flags after it. */
-export const LoyaltyClubList = Schema.Struct({
+const LoyaltyClubListFields = {
   clubs: Schema.Array(LoyaltyClubEntry),
   customer: Customer
-})
+}
+
+/** The schema type of {@link LoyaltyClubList}, named so that declarations refer to it instead of spelling it out. */
+export interface LoyaltyClubListStruct extends Schema.Struct<typeof LoyaltyClubListFields> {}
+
+/** The shop's loyalty clubs with the customer's standing, and the customer's §3 `loyaltyClub` flags after it. */
+export const LoyaltyClubList: LoyaltyClubListStruct = Schema.Struct(LoyaltyClubListFields)
 
 /** Decoded type of {@link LoyaltyClubList}. */
 export type LoyaltyClubList = typeof LoyaltyClubList.Type
@@ -45,22 +55,32 @@ export type LoyaltyClubList = typeof LoyaltyClubList.Type
 /** The path parameter naming one club. */
 export const ClubParams = Schema.Struct({ clubId: PositiveIdFromString })
 
-/** The customer's VIP club (§1, §3): the programme they are in (none, VIP or VIP-plus) and since when. */
-export const VipClubView = Schema.Struct({
+const VipClubViewFields = {
   program: Schema.NullOr(ProgramName),
   since: Schema.NullOr(SafeString)
-})
+}
+
+/** The schema type of {@link VipClubView}, named so that declarations refer to it instead of spelling it out. */
+export interface VipClubViewStruct extends Schema.Struct<typeof VipClubViewFields> {}
+
+/** The customer's VIP club (§1, §3): the programme they are in (none, VIP or VIP-plus) and since when. */
+export const VipClubView: VipClubViewStruct = Schema.Struct(VipClubViewFields)
 
 /** Decoded type of {@link VipClubView}. */
 export type VipClubView = typeof VipClubView.Type
 
-/** A questionnaire in the list: its id, title, how many questions, and when the customer answered it (or null). */
-export const QuestionnaireSummary = Schema.Struct({
+const QuestionnaireSummaryFields = {
   questionnaireId: Schema.Int,
   title: SafeString,
   questionCount: Schema.Int,
   answeredAt: Schema.NullOr(SafeString)
-})
+}
+
+/** The schema type of {@link QuestionnaireSummary}, named so that declarations refer to it instead of spelling it out. */
+export interface QuestionnaireSummaryStruct extends Schema.Struct<typeof QuestionnaireSummaryFields> {}
+
+/** A questionnaire in the list: its id, title, how many questions, and when the customer answered it (or null). */
+export const QuestionnaireSummary: QuestionnaireSummaryStruct = Schema.Struct(QuestionnaireSummaryFields)
 
 /** Decoded type of {@link QuestionnaireSummary}. */
 export type QuestionnaireSummary = typeof QuestionnaireSummary.Type
@@ -71,14 +91,19 @@ export const QuestionnaireList = Schema.Struct({ questionnaires: Schema.Array(Qu
 /** Decoded type of {@link QuestionnaireList}. */
 export type QuestionnaireList = typeof QuestionnaireList.Type
 
-/** A question: its kind, text, whether required, and the options of a choice. */
-export const QuestionEntry = Schema.Struct({
+const QuestionEntryFields = {
   questionId: Schema.Int,
   kind: Schema.Literals(questionKinds),
   text: SafeString,
   required: Schema.Boolean,
   options: Schema.Array(SafeString)
-})
+}
+
+/** The schema type of {@link QuestionEntry}, named so that declarations refer to it instead of spelling it out. */
+export interface QuestionEntryStruct extends Schema.Struct<typeof QuestionEntryFields> {}
+
+/** A question: its kind, text, whether required, and the options of a choice. */
+export const QuestionEntry: QuestionEntryStruct = Schema.Struct(QuestionEntryFields)
 
 /** Decoded type of {@link QuestionEntry}. */
 export type QuestionEntry = typeof QuestionEntry.Type
@@ -86,14 +111,19 @@ export type QuestionEntry = typeof QuestionEntry.Type
 /** The answers: question id (as a string key) to the values chosen or typed. */
 export const AnswerValues = Schema.Record(SafeString, Schema.Array(SafeString))
 
-/** A questionnaire with its questions and the customer's saved answers (empty before they answer). */
-export const QuestionnaireDetail = Schema.Struct({
+const QuestionnaireDetailFields = {
   questionnaireId: Schema.Int,
   title: SafeString,
   questions: Schema.Array(QuestionEntry),
   answers: AnswerValues,
   answeredAt: Schema.NullOr(SafeString)
-})
+}
+
+/** The schema type of {@link QuestionnaireDetail}, named so that declarations refer to it instead of spelling it out. */
+export interface QuestionnaireDetailStruct extends Schema.Struct<typeof QuestionnaireDetailFields> {}
+
+/** A questionnaire with its questions and the customer's saved answers (empty before they answer). */
+export const QuestionnaireDetail: QuestionnaireDetailStruct = Schema.Struct(QuestionnaireDetailFields)
 
 /** Decoded type of {@link QuestionnaireDetail}. */
 export type QuestionnaireDetail = typeof QuestionnaireDetail.Type
@@ -107,8 +137,7 @@ export const QuestionnaireAnswersPayload = Schema.Struct({ answers: AnswerValues
 /** Decoded type of {@link QuestionnaireAnswersPayload}. */
 export type QuestionnaireAnswersPayload = typeof QuestionnaireAnswersPayload.Type
 
-/** A saved card as the account shows it: kind, brand, last four digits, holder and expiry; never the whole number. */
-export const SavedCard = Schema.Struct({
+const SavedCardFields = {
   cardId: Schema.Int,
   kind: Schema.Literals(cardKinds),
   brand: Schema.Literals(cardBrands),
@@ -117,7 +146,13 @@ export const SavedCard = Schema.Struct({
   expiryMonth: Schema.NullOr(Schema.Int),
   expiryYear: Schema.NullOr(Schema.Int),
   createdAt: SafeString
-})
+}
+
+/** The schema type of {@link SavedCard}, named so that declarations refer to it instead of spelling it out. */
+export interface SavedCardStruct extends Schema.Struct<typeof SavedCardFields> {}
+
+/** A saved card as the account shows it: kind, brand, last four digits, holder and expiry; never the whole number. */
+export const SavedCard: SavedCardStruct = Schema.Struct(SavedCardFields)
 
 /** Decoded type of {@link SavedCard}. */
 export type SavedCard = typeof SavedCard.Type
@@ -128,17 +163,22 @@ export const SavedCardList = Schema.Struct({ cards: Schema.Array(SavedCard) })
 /** Decoded type of {@link SavedCardList}. */
 export type SavedCardList = typeof SavedCardList.Type
 
-/**
- * A card to save: kind, the number as typed (12 to 19 digits with spaces or hyphens; the server runs the Luhn check
- * and keeps only the brand and last four digits), the holder, and for a payment card its expiry month and year.
- */
-export const NewCardPayload = Schema.Struct({
+const NewCardPayloadFields = {
   kind: Schema.Literals(cardKinds),
   number: SafeString.check(Schema.isMaxLength(cardNumberLength.max * 2)),
   holder: RequiredText,
   expiryMonth: Schema.optionalKey(PositiveId),
   expiryYear: Schema.optionalKey(PositiveId)
-})
+}
+
+/** The schema type of {@link NewCardPayload}, named so that declarations refer to it instead of spelling it out. */
+export interface NewCardPayloadStruct extends Schema.Struct<typeof NewCardPayloadFields> {}
+
+/**
+ * A card to save: kind, the number as typed (12 to 19 digits with spaces or hyphens; the server runs the Luhn check
+ * and keeps only the brand and last four digits), the holder, and for a payment card its expiry month and year.
+ */
+export const NewCardPayload: NewCardPayloadStruct = Schema.Struct(NewCardPayloadFields)
 
 /** Decoded type of {@link NewCardPayload}. */
 export type NewCardPayload = typeof NewCardPayload.Type

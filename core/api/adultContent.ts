@@ -17,11 +17,16 @@ export const confirmAdultContentSignal = "confirmAdultContent"
 /** The `confirm` value of the confirmation (§7: confirm=1). */
 export const adultContentConfirmValue = "1"
 
-/** The query of the confirmation (§7): `do=confirmAdultContent` and `confirm=1`, both fixed. */
-export const ConfirmAdultContentQuery = Schema.Struct({
+const ConfirmAdultContentQueryFields = {
   do: Schema.Literal(confirmAdultContentSignal),
   confirm: Schema.Literal(adultContentConfirmValue)
-})
+}
+
+/** The schema type of {@link ConfirmAdultContentQuery}, named so that declarations refer to it instead of spelling it out. */
+export interface ConfirmAdultContentQueryStruct extends Schema.Struct<typeof ConfirmAdultContentQueryFields> {}
+
+/** The query of the confirmation (§7): `do=confirmAdultContent` and `confirm=1`, both fixed. */
+export const ConfirmAdultContentQuery: ConfirmAdultContentQueryStruct = Schema.Struct(ConfirmAdultContentQueryFields)
 
 /** Decoded type of {@link ConfirmAdultContentQuery}. */
 export type ConfirmAdultContentQuery = typeof ConfirmAdultContentQuery.Type

@@ -9,32 +9,47 @@ import { IdListFromString } from "./requestFields.ts"
 import { WireInt } from "./entities/wire.ts"
 import { SafeString } from "./entities/text.ts"
 
-/** The query of getProductsAvailability: `variantIds`, the variant ids joined by commas (`12,7,30`). */
-export const ProductsAvailabilityQuery = Schema.Struct({
+const ProductsAvailabilityQueryFields = {
   variantIds: IdListFromString
-})
+}
+
+/** The schema type of {@link ProductsAvailabilityQuery}, named so that declarations refer to it instead of spelling it out. */
+export interface ProductsAvailabilityQueryStruct extends Schema.Struct<typeof ProductsAvailabilityQueryFields> {}
+
+/** The query of getProductsAvailability: `variantIds`, the variant ids joined by commas (`12,7,30`). */
+export const ProductsAvailabilityQuery: ProductsAvailabilityQueryStruct = Schema.Struct(ProductsAvailabilityQueryFields)
 
 /** Decoded type of {@link ProductsAvailabilityQuery}. */
 export type ProductsAvailabilityQuery = typeof ProductsAvailabilityQuery.Type
+
+const ProductAvailabilityFields = {
+  variantId: WireInt,
+  available: Schema.Boolean,
+  inStock: Schema.optionalKey(WireInt),
+  availability_key: Schema.optionalKey(SafeString)
+}
+
+/** The schema type of {@link ProductAvailability}, named so that declarations refer to it instead of spelling it out. */
+export interface ProductAvailabilityStruct extends Schema.Struct<typeof ProductAvailabilityFields> {}
 
 /**
  * The availability of one variant: whether it is `available`, the pieces `inStock` (as the cart article's
  * `availability.inStock`, §3) and the `availability_key` text key (as the widget cart item's, §3).
  */
-export const ProductAvailability = Schema.Struct({
-  variantId: WireInt,
-  available: Schema.Boolean,
-  inStock: Schema.optionalKey(WireInt),
-  availability_key: Schema.optionalKey(SafeString)
-})
+export const ProductAvailability: ProductAvailabilityStruct = Schema.Struct(ProductAvailabilityFields)
 
 /** Decoded type of {@link ProductAvailability}. */
 export type ProductAvailability = typeof ProductAvailability.Type
 
-/** The availability of the asked variants; unknown ids are left out. */
-export const ProductsAvailability = Schema.Struct({
+const ProductsAvailabilityFields = {
   products: Schema.Array(ProductAvailability)
-})
+}
+
+/** The schema type of {@link ProductsAvailability}, named so that declarations refer to it instead of spelling it out. */
+export interface ProductsAvailabilityStruct extends Schema.Struct<typeof ProductsAvailabilityFields> {}
+
+/** The availability of the asked variants; unknown ids are left out. */
+export const ProductsAvailability: ProductsAvailabilityStruct = Schema.Struct(ProductsAvailabilityFields)
 
 /** Decoded type of {@link ProductsAvailability}. */
 export type ProductsAvailability = typeof ProductsAvailability.Type

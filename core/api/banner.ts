@@ -11,26 +11,41 @@ import { BannerSlide } from "./entities/banner.ts"
 import { NotFound } from "./errors.ts"
 import { CsrfProtection } from "./security.ts"
 
-/** The body of the impression and hit calls (§7): the `bannerId` (a slide's `id`, §3). */
-export const BannerEvent = Schema.Struct({
+const BannerEventFields = {
   bannerId: PositiveId
-})
+}
+
+/** The schema type of {@link BannerEvent}, named so that declarations refer to it instead of spelling it out. */
+export interface BannerEventStruct extends Schema.Struct<typeof BannerEventFields> {}
+
+/** The body of the impression and hit calls (§7): the `bannerId` (a slide's `id`, §3). */
+export const BannerEvent: BannerEventStruct = Schema.Struct(BannerEventFields)
 
 /** Decoded type of {@link BannerEvent}. */
 export type BannerEvent = typeof BannerEvent.Type
 
-/** The slides of the home-page banner slider (ours), in display order. */
-export const BannerSlides = Schema.Struct({
+const BannerSlidesFields = {
   slides: Schema.Array(BannerSlide)
-})
+}
+
+/** The schema type of {@link BannerSlides}, named so that declarations refer to it instead of spelling it out. */
+export interface BannerSlidesStruct extends Schema.Struct<typeof BannerSlidesFields> {}
+
+/** The slides of the home-page banner slider (ours), in display order. */
+export const BannerSlides: BannerSlidesStruct = Schema.Struct(BannerSlidesFields)
 
 /** Decoded type of {@link BannerSlides}. */
 export type BannerSlides = typeof BannerSlides.Type
 
-/** The floating banner (ours, §4 "Floating banner"): the shop's active floating slide, or null when it has none. */
-export const FloatingBanner = Schema.Struct({
+const FloatingBannerFields = {
   slide: Schema.NullOr(BannerSlide)
-})
+}
+
+/** The schema type of {@link FloatingBanner}, named so that declarations refer to it instead of spelling it out. */
+export interface FloatingBannerStruct extends Schema.Struct<typeof FloatingBannerFields> {}
+
+/** The floating banner (ours, §4 "Floating banner"): the shop's active floating slide, or null when it has none. */
+export const FloatingBanner: FloatingBannerStruct = Schema.Struct(FloatingBannerFields)
 
 /** Decoded type of {@link FloatingBanner}. */
 export type FloatingBanner = typeof FloatingBanner.Type

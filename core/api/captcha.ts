@@ -22,14 +22,19 @@ export const CaptchaId = SafeString.check(
 /** Decoded type of {@link CaptchaId}. */
 export type CaptchaId = typeof CaptchaId.Type
 
+const CaptchaQueryFields = {
+  id: Schema.optionalKey(CaptchaId),
+  [captchaReloadParam]: Schema.optionalKey(SafeString)
+}
+
+/** The schema type of {@link CaptchaQuery}, named so that declarations refer to it instead of spelling it out. */
+export interface CaptchaQueryStruct extends Schema.Struct<typeof CaptchaQueryFields> {}
+
 /**
  * The query of the captcha call: the client-generated `id` (§9) the challenge is stored under (ours: when absent the
  * server picks one and answers it), and the random reload parameter `rnd` (§2; any value, ignored by the server).
  */
-export const CaptchaQuery = Schema.Struct({
-  id: Schema.optionalKey(CaptchaId),
-  [captchaReloadParam]: Schema.optionalKey(SafeString)
-})
+export const CaptchaQuery: CaptchaQueryStruct = Schema.Struct(CaptchaQueryFields)
 
 /** Decoded type of {@link CaptchaQuery}. */
 export type CaptchaQuery = typeof CaptchaQuery.Type

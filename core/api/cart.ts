@@ -21,64 +21,89 @@ import { SafeString } from "./entities/text.ts"
 /** The path prefix of the new cart API (§7). */
 export const cartApiPrefix = "/api/v2/cart.cart-api"
 
+const AddToCartServiceFields = {
+  type: BundleType,
+  bundleId: PositiveId
+}
+
+/** The schema type of {@link AddToCartService}, named so that declarations refer to it instead of spelling it out. */
+export interface AddToCartServiceStruct extends Schema.Struct<typeof AddToCartServiceFields> {}
+
 /**
  * A service (bundle) chosen together with an added variant (§7 add to cart `services`): its `type` and the
  * `bundleId` of the offered bundle. The shape is ours: the spec does not show it.
  */
-export const AddToCartService = Schema.Struct({
-  type: BundleType,
-  bundleId: PositiveId
-})
+export const AddToCartService: AddToCartServiceStruct = Schema.Struct(AddToCartServiceFields)
 
 /** Decoded type of {@link AddToCartService}. */
 export type AddToCartService = typeof AddToCartService.Type
+
+const AddToCartPayloadFields = {
+  variantId: PositiveId,
+  amount: Amount,
+  services: Schema.optionalKey(Schema.Array(AddToCartService)),
+  context: Schema.optionalKey(SafeString.check(Schema.isMaxLength(100))),
+  extended: Schema.optionalKey(Schema.Boolean)
+}
+
+/** The schema type of {@link AddToCartPayload}, named so that declarations refer to it instead of spelling it out. */
+export interface AddToCartPayloadStruct extends Schema.Struct<typeof AddToCartPayloadFields> {}
 
 /**
  * The add-to-cart payload (§7): the `variantId`, the `amount` (whole 1..30, §5), the chosen `services`, the
  * `context` the add comes from (a free placement name such as "detail" or "listing", ours) and the `extended`
  * flag asking for the whole cart in the answer.
  */
-export const AddToCartPayload = Schema.Struct({
-  variantId: PositiveId,
-  amount: Amount,
-  services: Schema.optionalKey(Schema.Array(AddToCartService)),
-  context: Schema.optionalKey(SafeString.check(Schema.isMaxLength(100))),
-  extended: Schema.optionalKey(Schema.Boolean)
-})
+export const AddToCartPayload: AddToCartPayloadStruct = Schema.Struct(AddToCartPayloadFields)
 
 /** Decoded type of {@link AddToCartPayload}. */
 export type AddToCartPayload = typeof AddToCartPayload.Type
 
-/** The change-amount payload (§7): the cart item `id`, the new `amount` (whole 1..30, §5) and the `extended` flag. */
-export const ChangeAmountPayload = Schema.Struct({
+const ChangeAmountPayloadFields = {
   id: PositiveId,
   amount: Amount,
   extended: Schema.optionalKey(Schema.Boolean)
-})
+}
+
+/** The schema type of {@link ChangeAmountPayload}, named so that declarations refer to it instead of spelling it out. */
+export interface ChangeAmountPayloadStruct extends Schema.Struct<typeof ChangeAmountPayloadFields> {}
+
+/** The change-amount payload (§7): the cart item `id`, the new `amount` (whole 1..30, §5) and the `extended` flag. */
+export const ChangeAmountPayload: ChangeAmountPayloadStruct = Schema.Struct(ChangeAmountPayloadFields)
 
 /** Decoded type of {@link ChangeAmountPayload}. */
 export type ChangeAmountPayload = typeof ChangeAmountPayload.Type
+
+const DeleteItemsQueryFields = {
+  ids: JoinedIdsParam
+}
+
+/** The schema type of {@link DeleteItemsQuery}, named so that declarations refer to it instead of spelling it out. */
+export interface DeleteItemsQueryStruct extends Schema.Struct<typeof DeleteItemsQueryFields> {}
 
 /**
  * The delete query (§7 "ids joined by commas"): `ids` is the domain's `deleteIdsParam` of the cart item ids
  * (favored items already left out by `articlesToDelete`, §5).
  */
-export const DeleteItemsQuery = Schema.Struct({
-  ids: JoinedIdsParam
-})
+export const DeleteItemsQuery: DeleteItemsQueryStruct = Schema.Struct(DeleteItemsQueryFields)
 
 /** Decoded type of {@link DeleteItemsQuery}. */
 export type DeleteItemsQuery = typeof DeleteItemsQuery.Type
+
+const CartServicePayloadFields = {
+  id: PositiveId,
+  bundleId: PositiveId,
+  extended: Schema.optionalKey(Schema.Boolean)
+}
+
+/** The schema type of {@link CartServicePayload}, named so that declarations refer to it instead of spelling it out. */
+export interface CartServicePayloadStruct extends Schema.Struct<typeof CartServicePayloadFields> {}
 
 /**
  * The payload adding or removing a service of a cart item (§7 "(bundleId, id)"): the cart item `id`, the
  * `bundleId` of the warranty, insurance, digital content or return guarantee, and the `extended` flag.
  */
-export const CartServicePayload = Schema.Struct({
-  id: PositiveId,
-  bundleId: PositiveId,
-  extended: Schema.optionalKey(Schema.Boolean)
-})
+export const CartServicePayload: CartServicePayloadStruct = Schema.Struct(CartServicePayloadFields)
 
 /** Decoded type of {@link CartServicePayload}. */
 export type CartServicePayload = typeof CartServicePayload.Type
@@ -86,14 +111,19 @@ export type CartServicePayload = typeof CartServicePayload.Type
 /** The longest discount code accepted (ours: the spec shows no limit). */
 export const maxDiscountCodeLength = 64
 
+const DiscountCertificatePayloadFields = {
+  code: RequiredText.check(Schema.isMaxLength(maxDiscountCodeLength)),
+  extended: Schema.Boolean
+}
+
+/** The schema type of {@link DiscountCertificatePayload}, named so that declarations refer to it instead of spelling it out. */
+export interface DiscountCertificatePayloadStruct extends Schema.Struct<typeof DiscountCertificatePayloadFields> {}
+
 /**
  * The payload adding or removing a discount certificate in the preview (§5, §7): the `code` (trimmed, 1..64
  * characters) and the `extended` flag, which the preview always sends (§5).
  */
-export const DiscountCertificatePayload = Schema.Struct({
-  code: RequiredText.check(Schema.isMaxLength(maxDiscountCodeLength)),
-  extended: Schema.Boolean
-})
+export const DiscountCertificatePayload: DiscountCertificatePayloadStruct = Schema.Struct(DiscountCertificatePayloadFields)
 
 /** Decoded type of {@link DiscountCertificatePayload}. */
 export type DiscountCertificatePayload = typeof DiscountCertificatePayload.Type

@@ -23,39 +23,48 @@ import { maxInvoiceNoteLength } from "../domain/checkout.ts"
 
 export { maxInvoiceNoteLength }
 
-/** The set-invoice-note payload (§7 `invoiceNote`): up to 255 characters; an empty note clears it. */
-export const InvoiceNotePayload = Schema.Struct({
+const InvoiceNotePayloadFields = {
   invoiceNote: SafeString.check(Schema.isMaxLength(maxInvoiceNoteLength))
-})
+}
+
+/** The schema type of {@link InvoiceNotePayload}, named so that declarations refer to it instead of spelling it out. */
+export interface InvoiceNotePayloadStruct extends Schema.Struct<typeof InvoiceNotePayloadFields> {}
+
+/** The set-invoice-note payload (§7 `invoiceNote`): up to 255 characters; an empty note clears it. */
+export const InvoiceNotePayload: InvoiceNotePayloadStruct = Schema.Struct(InvoiceNotePayloadFields)
 
 /** Decoded type of {@link InvoiceNotePayload}. */
 export type InvoiceNotePayload = typeof InvoiceNotePayload.Type
 
-/** The answer of order-consents: the envelope plus the order `consents` of the delivery step (§3). */
-export const OrderConsentsResponse = Schema.Struct({
+const OrderConsentsResponseFields = {
   ...apiResponseFields,
   consents: Schema.optionalKey(Schema.Array(OrderConsent))
-})
+}
+
+/** The schema type of {@link OrderConsentsResponse}, named so that declarations refer to it instead of spelling it out. */
+export interface OrderConsentsResponseStruct extends Schema.Struct<typeof OrderConsentsResponseFields> {}
+
+/** The answer of order-consents: the envelope plus the order `consents` of the delivery step (§3). */
+export const OrderConsentsResponse: OrderConsentsResponseStruct = Schema.Struct(OrderConsentsResponseFields)
 
 /** Decoded type of {@link OrderConsentsResponse}. */
 export type OrderConsentsResponse = typeof OrderConsentsResponse.Type
 
-/** The answer of order-consent-notes: the envelope plus `notes`, consent code to note text (shape ours). */
-export const OrderConsentNotesResponse = Schema.Struct({
+const OrderConsentNotesResponseFields = {
   ...apiResponseFields,
   notes: Schema.optionalKey(safeRecord(SafeString))
-})
+}
+
+/** The schema type of {@link OrderConsentNotesResponse}, named so that declarations refer to it instead of spelling it out. */
+export interface OrderConsentNotesResponseStruct extends Schema.Struct<typeof OrderConsentNotesResponseFields> {}
+
+/** The answer of order-consent-notes: the envelope plus `notes`, consent code to note text (shape ours). */
+export const OrderConsentNotesResponse: OrderConsentNotesResponseStruct = Schema.Struct(OrderConsentNotesResponseFields)
 
 /** Decoded type of {@link OrderConsentNotesResponse}. */
 export type OrderConsentNotesResponse = typeof OrderConsentNotesResponse.Type
 
-/**
- * The payment selection payload (§3) as the query of the GET select-billing-method (§7): every field a string on
- * the wire. `billingMethodId` is the billing method code; `installmentCount` a whole number of at least 1;
- * `depositAmount` a non-negative number; `rememberCard` and `newCard` `"0"` or `"1"` (absent means 0). The domain's
- * `paymentSelectionPayload` builds its decoded form.
- */
-export const PaymentSelectionQuery = Schema.Struct({
+const PaymentSelectionQueryFields = {
   billingMethodId: RequiredText,
   cardId: Schema.optionalKey(RequiredText),
   productCode: Schema.optionalKey(RequiredText),
@@ -64,7 +73,18 @@ export const PaymentSelectionQuery = Schema.Struct({
   rememberCard: Schema.optionalKey(BinaryFlag),
   newCard: Schema.optionalKey(BinaryFlag),
   insuranceCode: Schema.optionalKey(RequiredText)
-})
+}
+
+/** The schema type of {@link PaymentSelectionQuery}, named so that declarations refer to it instead of spelling it out. */
+export interface PaymentSelectionQueryStruct extends Schema.Struct<typeof PaymentSelectionQueryFields> {}
+
+/**
+ * The payment selection payload (§3) as the query of the GET select-billing-method (§7): every field a string on
+ * the wire. `billingMethodId` is the billing method code; `installmentCount` a whole number of at least 1;
+ * `depositAmount` a non-negative number; `rememberCard` and `newCard` `"0"` or `"1"` (absent means 0). The domain's
+ * `paymentSelectionPayload` builds its decoded form.
+ */
+export const PaymentSelectionQuery: PaymentSelectionQueryStruct = Schema.Struct(PaymentSelectionQueryFields)
 
 /** Decoded type of {@link PaymentSelectionQuery}. */
 export type PaymentSelectionQuery = typeof PaymentSelectionQuery.Type

@@ -27,18 +27,28 @@ export const FlowNumberSchema = Schema.Literals([1, 2, 3, 4])
 /** Decoded type of {@link FlowNumberSchema}. */
 export type FlowNumberSchema = typeof FlowNumberSchema.Type
 
-/** The check-step query (§7 `step`): the step the page shows. */
-export const CheckStepQuery = Schema.Struct({
+const CheckStepQueryFields = {
   step: FlowNumberSchema
-})
+}
+
+/** The schema type of {@link CheckStepQuery}, named so that declarations refer to it instead of spelling it out. */
+export interface CheckStepQueryStruct extends Schema.Struct<typeof CheckStepQueryFields> {}
+
+/** The check-step query (§7 `step`): the step the page shows. */
+export const CheckStepQuery: CheckStepQueryStruct = Schema.Struct(CheckStepQueryFields)
 
 /** Decoded type of {@link CheckStepQuery}. */
 export type CheckStepQuery = typeof CheckStepQuery.Type
 
-/** The next-step payload: the `step` the shopper leaves (the server answers the new step, §4). */
-export const NextStepPayload = Schema.Struct({
+const NextStepPayloadFields = {
   step: FlowNumberSchema
-})
+}
+
+/** The schema type of {@link NextStepPayload}, named so that declarations refer to it instead of spelling it out. */
+export interface NextStepPayloadStruct extends Schema.Struct<typeof NextStepPayloadFields> {}
+
+/** The next-step payload: the `step` the shopper leaves (the server answers the new step, §4). */
+export const NextStepPayload: NextStepPayloadStruct = Schema.Struct(NextStepPayloadFields)
 
 /** Decoded type of {@link NextStepPayload}. */
 export type NextStepPayload = typeof NextStepPayload.Type
@@ -61,13 +71,7 @@ export const maxCustomerFieldLength = 100
 
 const CustomerText = RequiredText.check(Schema.isMaxLength(maxCustomerFieldLength))
 
-/**
- * The customer data of the customer step (§7 update-customer `data`; field names of the §3 Customer): contact
- * `email`, `firstname`, `lastname`, optional `phone`, the `selectedAddresses` (billing profile and shipping address
- * ids, §3) and the newsletter / review-invitation choices `allowedNl`, `allowedHeureka`. Server-side rules are "not
- * shown" (§5); these are ours.
- */
-export const CartCustomerData = Schema.Struct({
+const CartCustomerDataFields = {
   email: CustomerEmail,
   firstname: CustomerText,
   lastname: CustomerText,
@@ -75,15 +79,31 @@ export const CartCustomerData = Schema.Struct({
   selectedAddresses: Schema.optionalKey(SelectedAddresses),
   allowedNl: Schema.optionalKey(Schema.Boolean),
   allowedHeureka: Schema.optionalKey(Schema.Boolean)
-})
+}
+
+/** The schema type of {@link CartCustomerData}, named so that declarations refer to it instead of spelling it out. */
+export interface CartCustomerDataStruct extends Schema.Struct<typeof CartCustomerDataFields> {}
+
+/**
+ * The customer data of the customer step (§7 update-customer `data`; field names of the §3 Customer): contact
+ * `email`, `firstname`, `lastname`, optional `phone`, the `selectedAddresses` (billing profile and shipping address
+ * ids, §3) and the newsletter / review-invitation choices `allowedNl`, `allowedHeureka`. Server-side rules are "not
+ * shown" (§5); these are ours.
+ */
+export const CartCustomerData: CartCustomerDataStruct = Schema.Struct(CartCustomerDataFields)
 
 /** Decoded type of {@link CartCustomerData}. */
 export type CartCustomerData = typeof CartCustomerData.Type
 
-/** The update-customer payload (§7 `data`). */
-export const UpdateCustomerPayload = Schema.Struct({
+const UpdateCustomerPayloadFields = {
   data: CartCustomerData
-})
+}
+
+/** The schema type of {@link UpdateCustomerPayload}, named so that declarations refer to it instead of spelling it out. */
+export interface UpdateCustomerPayloadStruct extends Schema.Struct<typeof UpdateCustomerPayloadFields> {}
+
+/** The update-customer payload (§7 `data`). */
+export const UpdateCustomerPayload: UpdateCustomerPayloadStruct = Schema.Struct(UpdateCustomerPayloadFields)
 
 /** Decoded type of {@link UpdateCustomerPayload}. */
 export type UpdateCustomerPayload = typeof UpdateCustomerPayload.Type

@@ -72,11 +72,16 @@ export const InStockField = Schema.Literals(inStockFlagValues).pipe(
   )
 )
 
-/** A decoded parameter filter (`core/domain/listing.ts` `ParamFilter`). */
-export const ParamFilterSchema = Schema.Struct({
+const ParamFilterSchemaFields = {
   key: SafeString.check(Schema.isPattern(paramKeyPattern)),
   value: SafeString.check(Schema.isMinLength(1), Schema.isMaxLength(maxParamValueLength))
-})
+}
+
+/** The schema type of {@link ParamFilterSchema}, named so that declarations refer to it instead of spelling it out. */
+export interface ParamFilterSchemaStruct extends Schema.Struct<typeof ParamFilterSchemaFields> {}
+
+/** A decoded parameter filter (`core/domain/listing.ts` `ParamFilter`). */
+export const ParamFilterSchema: ParamFilterSchemaStruct = Schema.Struct(ParamFilterSchemaFields)
 
 /**
  * A parameter filter in a query string, `KEY:VALUE` (split at the first colon): the key is 1 to 40
@@ -155,17 +160,22 @@ const pageOfProducts = {
   facets: Schema.Array(ParamFacet)
 }
 
+const ListingFields = {
+  category: CategorySummary,
+  breadcrumbs: Schema.Array(CategorySummary),
+  children: Schema.Array(CategorySummary),
+  ...pageOfProducts
+}
+
+/** The schema type of {@link Listing}, named so that declarations refer to it instead of spelling it out. */
+export interface ListingStruct extends Schema.Struct<typeof ListingFields> {}
+
 /**
  * A category listing page: the category, its path from the top (ending with it), its children,
  * and one page of its products' and its descendants' products; `total` counts the products passing
  * the filters, `pageCount` the pages they fill (at least 1).
  */
-export const Listing = Schema.Struct({
-  category: CategorySummary,
-  breadcrumbs: Schema.Array(CategorySummary),
-  children: Schema.Array(CategorySummary),
-  ...pageOfProducts
-})
+export const Listing: ListingStruct = Schema.Struct(ListingFields)
 
 /** Decoded type of {@link Listing}. */
 export type Listing = typeof Listing.Type
@@ -176,11 +186,16 @@ export const SearchResults = Schema.Struct({ query: SafeString, ...pageOfProduct
 /** Decoded type of {@link SearchResults}. */
 export type SearchResults = typeof SearchResults.Type
 
-/** What a search box suggests: up to 6 products and up to 4 categories. */
-export const Suggestions = Schema.Struct({
+const SuggestionsFields = {
   products: Schema.Array(ProductSummary),
   categories: Schema.Array(CategorySummary)
-})
+}
+
+/** The schema type of {@link Suggestions}, named so that declarations refer to it instead of spelling it out. */
+export interface SuggestionsStruct extends Schema.Struct<typeof SuggestionsFields> {}
+
+/** What a search box suggests: up to 6 products and up to 4 categories. */
+export const Suggestions: SuggestionsStruct = Schema.Struct(SuggestionsFields)
 
 /** Decoded type of {@link Suggestions}. */
 export type Suggestions = typeof Suggestions.Type

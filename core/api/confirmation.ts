@@ -12,39 +12,59 @@ import { WireInt } from "./entities/wire.ts"
 import { NotFound } from "./errors.ts"
 import { SafeString } from "./entities/text.ts"
 
-/** The query of token: the `purchaseId` of the session's placed order (§3 Cart `purchaseId`). */
-export const ConfirmationTokenQuery = Schema.Struct({
+const ConfirmationTokenQueryFields = {
   purchaseId: PositiveIdFromString
-})
+}
+
+/** The schema type of {@link ConfirmationTokenQuery}, named so that declarations refer to it instead of spelling it out. */
+export interface ConfirmationTokenQueryStruct extends Schema.Struct<typeof ConfirmationTokenQueryFields> {}
+
+/** The query of token: the `purchaseId` of the session's placed order (§3 Cart `purchaseId`). */
+export const ConfirmationTokenQuery: ConfirmationTokenQueryStruct = Schema.Struct(ConfirmationTokenQueryFields)
 
 /** Decoded type of {@link ConfirmationTokenQuery}. */
 export type ConfirmationTokenQuery = typeof ConfirmationTokenQuery.Type
+
+const ConfirmationTokenFields = {
+  token: SafeString,
+  confirmationUrl: Schema.optionalKey(SafeString)
+}
+
+/** The schema type of {@link ConfirmationToken}, named so that declarations refer to it instead of spelling it out. */
+export interface ConfirmationTokenStruct extends Schema.Struct<typeof ConfirmationTokenFields> {}
 
 /**
  * The confirmation token: a signed `token` that shows the order's confirmation without a session, and the
  * `confirmationUrl` carrying it (§3 Cart `confirmationUrl`).
  */
-export const ConfirmationToken = Schema.Struct({
-  token: SafeString,
-  confirmationUrl: Schema.optionalKey(SafeString)
-})
+export const ConfirmationToken: ConfirmationTokenStruct = Schema.Struct(ConfirmationTokenFields)
 
 /** Decoded type of {@link ConfirmationToken}. */
 export type ConfirmationToken = typeof ConfirmationToken.Type
 
-/** The query of load: the confirmation `token`. */
-export const ConfirmationLoadQuery = Schema.Struct({
+const ConfirmationLoadQueryFields = {
   token: NonBlankString
-})
+}
+
+/** The schema type of {@link ConfirmationLoadQuery}, named so that declarations refer to it instead of spelling it out. */
+export interface ConfirmationLoadQueryStruct extends Schema.Struct<typeof ConfirmationLoadQueryFields> {}
+
+/** The query of load: the confirmation `token`. */
+export const ConfirmationLoadQuery: ConfirmationLoadQueryStruct = Schema.Struct(ConfirmationLoadQueryFields)
 
 /** Decoded type of {@link ConfirmationLoadQuery}. */
 export type ConfirmationLoadQuery = typeof ConfirmationLoadQuery.Type
 
-/** The confirmed order: its `purchaseId` and the `purchase` (§3 `purchase {orderId, items}`). */
-export const ConfirmationData = Schema.Struct({
+const ConfirmationDataFields = {
   purchaseId: WireInt,
   purchase: Purchase
-})
+}
+
+/** The schema type of {@link ConfirmationData}, named so that declarations refer to it instead of spelling it out. */
+export interface ConfirmationDataStruct extends Schema.Struct<typeof ConfirmationDataFields> {}
+
+/** The confirmed order: its `purchaseId` and the `purchase` (§3 `purchase {orderId, items}`). */
+export const ConfirmationData: ConfirmationDataStruct = Schema.Struct(ConfirmationDataFields)
 
 /** Decoded type of {@link ConfirmationData}. */
 export type ConfirmationData = typeof ConfirmationData.Type

@@ -37,10 +37,15 @@ export const ConsentValues = safeRecord(Schema.Boolean).check(
 /** Decoded type of {@link ConsentValues}. */
 export type ConsentValues = typeof ConsentValues.Type
 
-/** The body of POST /api/v2/cart.cart-api/consents: the cart customer's consents to record. */
-export const CartConsentsPayload = Schema.Struct({
+const CartConsentsPayloadFields = {
   consents: ConsentValues
-})
+}
+
+/** The schema type of {@link CartConsentsPayload}, named so that declarations refer to it instead of spelling it out. */
+export interface CartConsentsPayloadStruct extends Schema.Struct<typeof CartConsentsPayloadFields> {}
+
+/** The body of POST /api/v2/cart.cart-api/consents: the cart customer's consents to record. */
+export const CartConsentsPayload: CartConsentsPayloadStruct = Schema.Struct(CartConsentsPayloadFields)
 
 /** Decoded type of {@link CartConsentsPayload}. */
 export type CartConsentsPayload = typeof CartConsentsPayload.Type
@@ -68,47 +73,67 @@ export const SubmitConsentsQuery = Schema.Struct({
 /** Decoded type of {@link SubmitConsentsQuery}. */
 export type SubmitConsentsQuery = typeof SubmitConsentsQuery.Type
 
+const SetConsentPayloadFields = {
+  consentCode: ConsentKey,
+  consentValue: Schema.Boolean
+}
+
+/** The schema type of {@link SetConsentPayload}, named so that declarations refer to it instead of spelling it out. */
+export interface SetConsentPayloadStruct extends Schema.Struct<typeof SetConsentPayloadFields> {}
+
 /**
  * The body of POST /api/privacy-setting/setConsent (§7): one `consentCode` and its `consentValue`. Same shape as the
  * domain's `ConsentPayload` built by `consentPayload(code, value)`.
  */
-export const SetConsentPayload = Schema.Struct({
-  consentCode: ConsentKey,
-  consentValue: Schema.Boolean
-})
+export const SetConsentPayload: SetConsentPayloadStruct = Schema.Struct(SetConsentPayloadFields)
 
 /** Decoded type of {@link SetConsentPayload}. */
 export type SetConsentPayload = typeof SetConsentPayload.Type
+
+const SetPanelConsentPayloadFields = {
+  consentValue: Schema.Boolean
+}
+
+/** The schema type of {@link SetPanelConsentPayload}, named so that declarations refer to it instead of spelling it out. */
+export interface SetPanelConsentPayloadStruct extends Schema.Struct<typeof SetPanelConsentPayloadFields> {}
 
 /**
  * The body of POST /api/privacy-setting/setPanelConsent: the consent panel's answer (§2, §4: the agree button posts
  * `true` at once), recorded as the panel consent `gdpr_panel`.
  */
-export const SetPanelConsentPayload = Schema.Struct({
-  consentValue: Schema.Boolean
-})
+export const SetPanelConsentPayload: SetPanelConsentPayloadStruct = Schema.Struct(SetPanelConsentPayloadFields)
 
 /** Decoded type of {@link SetPanelConsentPayload}. */
 export type SetPanelConsentPayload = typeof SetPanelConsentPayload.Type
+
+const UpdateConsentsPayloadFields = {
+  consents: ConsentValues
+}
+
+/** The schema type of {@link UpdateConsentsPayload}, named so that declarations refer to it instead of spelling it out. */
+export interface UpdateConsentsPayloadStruct extends Schema.Struct<typeof UpdateConsentsPayloadFields> {}
 
 /**
  * The body of POST /api/privacy-setting/update-consents: several consents of the logged-in customer at once (the
  * data-protection modal, §2, §4: closing it sets `gdpr_personal_collection`; each link records its own key).
  */
-export const UpdateConsentsPayload = Schema.Struct({
-  consents: ConsentValues
-})
+export const UpdateConsentsPayload: UpdateConsentsPayloadStruct = Schema.Struct(UpdateConsentsPayloadFields)
 
 /** Decoded type of {@link UpdateConsentsPayload}. */
 export type UpdateConsentsPayload = typeof UpdateConsentsPayload.Type
+
+const ConsentsSavedFields = {
+  consents: CustomerConsents
+}
+
+/** The schema type of {@link ConsentsSaved}, named so that declarations refer to it instead of spelling it out. */
+export interface ConsentsSavedStruct extends Schema.Struct<typeof ConsentsSavedFields> {}
 
 /**
  * The answer of the privacy-setting calls: every consent recorded for the session (or the logged-in customer) after
  * the call. A failed call leaves the client recording `false` (§8 "consent failure saves status false").
  */
-export const ConsentsSaved = Schema.Struct({
-  consents: CustomerConsents
-})
+export const ConsentsSaved: ConsentsSavedStruct = Schema.Struct(ConsentsSavedFields)
 
 /** Decoded type of {@link ConsentsSaved}. */
 export type ConsentsSaved = typeof ConsentsSaved.Type

@@ -22,12 +22,7 @@ export const contactSubmitPath = "/api/contact/submit"
 /** The multipart field carrying the attached files (§3 `attachments`), repeated once per file. */
 export const attachmentsField = "attachments"
 
-/**
- * The text fields of the contact form as the server checks them (§3, §5): the entity's {@link ContactForm}, with the
- * required fields non-blank (first name, last name, message `feedback`, captcha answer `bot2`), `email` an email
- * address and the captcha id `bot2i` a captcha id (§9). Optional fields may be sent empty, as the form does.
- */
-export const ContactFields = Schema.Struct({
+const ContactFieldsFields = {
   ...ContactForm.fields,
   firstname: NonBlankString,
   lastname: NonBlankString,
@@ -35,7 +30,17 @@ export const ContactFields = Schema.Struct({
   feedback: NonBlankString,
   bot2: NonBlankString,
   bot2i: CaptchaId
-})
+}
+
+/** The schema type of {@link ContactFields}, named so that declarations refer to it instead of spelling it out. */
+export interface ContactFieldsStruct extends Schema.Struct<typeof ContactFieldsFields> {}
+
+/**
+ * The text fields of the contact form as the server checks them (§3, §5): the entity's {@link ContactForm}, with the
+ * required fields non-blank (first name, last name, message `feedback`, captcha answer `bot2`), `email` an email
+ * address and the captcha id `bot2i` a captcha id (§9). Optional fields may be sent empty, as the form does.
+ */
+export const ContactFields: ContactFieldsStruct = Schema.Struct(ContactFieldsFields)
 
 /** Decoded type of {@link ContactFields}. */
 export type ContactFields = typeof ContactFields.Type

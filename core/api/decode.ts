@@ -8,11 +8,16 @@
  */
 import { Effect, Result, Schema, SchemaIssue } from "effect"
 
-/** One failing field of a decode: its dotted `path` (empty for the whole value) and the `message`. */
-export const DecodeProblem = Schema.Struct({
+const DecodeProblemFields = {
   path: Schema.String,
   message: Schema.String
-})
+}
+
+/** The schema type of {@link DecodeProblem}, named so that declarations refer to it instead of spelling it out. */
+export interface DecodeProblemStruct extends Schema.Struct<typeof DecodeProblemFields> {}
+
+/** One failing field of a decode: its dotted `path` (empty for the whole value) and the `message`. */
+export const DecodeProblem: DecodeProblemStruct = Schema.Struct(DecodeProblemFields)
 
 /** Decoded type of {@link DecodeProblem}. */
 export type DecodeProblem = typeof DecodeProblem.Type

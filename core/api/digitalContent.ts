@@ -16,81 +16,111 @@ import { SafeString } from "./entities/text.ts"
 /** The base path of the digital content calls (ours). */
 export const digitalContentBase = "/api/digital-content"
 
-/**
- * A customer API key (ours): the key giving the customer's tools access to their digital content, with its
- * `apiKeyId`, the secret `key`, an optional `name` and whether it is `active`.
- */
-export const CustomerApiKey = Schema.Struct({
+const CustomerApiKeyFields = {
   apiKeyId: WireInt,
   key: SafeString,
   name: Schema.optionalKey(SafeString),
   active: Schema.optionalKey(Schema.Boolean),
   createdTs: Schema.optionalKey(WireInt)
-})
+}
+
+/** The schema type of {@link CustomerApiKey}, named so that declarations refer to it instead of spelling it out. */
+export interface CustomerApiKeyStruct extends Schema.Struct<typeof CustomerApiKeyFields> {}
+
+/**
+ * A customer API key (ours): the key giving the customer's tools access to their digital content, with its
+ * `apiKeyId`, the secret `key`, an optional `name` and whether it is `active`.
+ */
+export const CustomerApiKey: CustomerApiKeyStruct = Schema.Struct(CustomerApiKeyFields)
 
 /** Decoded type of {@link CustomerApiKey}. */
 export type CustomerApiKey = typeof CustomerApiKey.Type
 
-/** The answer of create and update: the key as it now is. */
-export const CustomerApiKeyResponse = Schema.Struct({
+const CustomerApiKeyResponseFields = {
   apiKey: CustomerApiKey
-})
+}
+
+/** The schema type of {@link CustomerApiKeyResponse}, named so that declarations refer to it instead of spelling it out. */
+export interface CustomerApiKeyResponseStruct extends Schema.Struct<typeof CustomerApiKeyResponseFields> {}
+
+/** The answer of create and update: the key as it now is. */
+export const CustomerApiKeyResponse: CustomerApiKeyResponseStruct = Schema.Struct(CustomerApiKeyResponseFields)
 
 /** Decoded type of {@link CustomerApiKeyResponse}. */
 export type CustomerApiKeyResponse = typeof CustomerApiKeyResponse.Type
 
-/** The body of createCustomerApiKey: an optional `name` for the new key. */
-export const CreateCustomerApiKey = Schema.Struct({
+const CreateCustomerApiKeyFields = {
   name: Schema.optionalKey(NonBlankString)
-})
+}
+
+/** The schema type of {@link CreateCustomerApiKey}, named so that declarations refer to it instead of spelling it out. */
+export interface CreateCustomerApiKeyStruct extends Schema.Struct<typeof CreateCustomerApiKeyFields> {}
+
+/** The body of createCustomerApiKey: an optional `name` for the new key. */
+export const CreateCustomerApiKey: CreateCustomerApiKeyStruct = Schema.Struct(CreateCustomerApiKeyFields)
 
 /** Decoded type of {@link CreateCustomerApiKey}. */
 export type CreateCustomerApiKey = typeof CreateCustomerApiKey.Type
 
-/** The body of updateCustomerApiKey: the `apiKeyId`, and a new `name` and/or `active` state. */
-export const UpdateCustomerApiKey = Schema.Struct({
+const UpdateCustomerApiKeyFields = {
   apiKeyId: PositiveId,
   name: Schema.optionalKey(NonBlankString),
   active: Schema.optionalKey(Schema.Boolean)
-})
+}
+
+/** The schema type of {@link UpdateCustomerApiKey}, named so that declarations refer to it instead of spelling it out. */
+export interface UpdateCustomerApiKeyStruct extends Schema.Struct<typeof UpdateCustomerApiKeyFields> {}
+
+/** The body of updateCustomerApiKey: the `apiKeyId`, and a new `name` and/or `active` state. */
+export const UpdateCustomerApiKey: UpdateCustomerApiKeyStruct = Schema.Struct(UpdateCustomerApiKeyFields)
 
 /** Decoded type of {@link UpdateCustomerApiKey}. */
 export type UpdateCustomerApiKey = typeof UpdateCustomerApiKey.Type
 
-/** The query of getProductLicenseKeys: the `purchaseId` (order) and the `productId` bought in it. */
-export const ProductLicenseKeysQuery = Schema.Struct({
+const ProductLicenseKeysQueryFields = {
   purchaseId: PositiveIdFromString,
   productId: PositiveIdFromString
-})
+}
+
+/** The schema type of {@link ProductLicenseKeysQuery}, named so that declarations refer to it instead of spelling it out. */
+export interface ProductLicenseKeysQueryStruct extends Schema.Struct<typeof ProductLicenseKeysQueryFields> {}
+
+/** The query of getProductLicenseKeys: the `purchaseId` (order) and the `productId` bought in it. */
+export const ProductLicenseKeysQuery: ProductLicenseKeysQueryStruct = Schema.Struct(ProductLicenseKeysQueryFields)
 
 /** Decoded type of {@link ProductLicenseKeysQuery}. */
 export type ProductLicenseKeysQuery = typeof ProductLicenseKeysQuery.Type
 
-/** A license key of a bought digital product: the `key`, and optionally its `title` and `validTo` date. */
-export const LicenseKey = Schema.Struct({
+const LicenseKeyFields = {
   key: WireString,
   title: Schema.optionalKey(SafeString),
   validTo: Schema.optionalKey(Schema.NullOr(SafeString))
-})
+}
+
+/** The schema type of {@link LicenseKey}, named so that declarations refer to it instead of spelling it out. */
+export interface LicenseKeyStruct extends Schema.Struct<typeof LicenseKeyFields> {}
+
+/** A license key of a bought digital product: the `key`, and optionally its `title` and `validTo` date. */
+export const LicenseKey: LicenseKeyStruct = Schema.Struct(LicenseKeyFields)
 
 /** Decoded type of {@link LicenseKey}. */
 export type LicenseKey = typeof LicenseKey.Type
 
-/** The license keys of one bought product. */
-export const ProductLicenseKeys = Schema.Struct({
+const ProductLicenseKeysFields = {
   productId: WireInt,
   licenseKeys: Schema.Array(LicenseKey)
-})
+}
+
+/** The schema type of {@link ProductLicenseKeys}, named so that declarations refer to it instead of spelling it out. */
+export interface ProductLicenseKeysStruct extends Schema.Struct<typeof ProductLicenseKeysFields> {}
+
+/** The license keys of one bought product. */
+export const ProductLicenseKeys: ProductLicenseKeysStruct = Schema.Struct(ProductLicenseKeysFields)
 
 /** Decoded type of {@link ProductLicenseKeys}. */
 export type ProductLicenseKeys = typeof ProductLicenseKeys.Type
 
-/**
- * A digital product the customer bought (ours): the order (`purchaseId`, its number `orderId`, when it was placed
- * `orderedAt`), the order line's `productId` (what getProductLicenseKeys asks with), its `title`, the `count` of
- * pieces, and the digital content's `platform` and `licenseType` ('key', 'account' or 'download').
- */
-export const DigitalContentItem = Schema.Struct({
+const DigitalContentItemFields = {
   purchaseId: WireInt,
   orderId: WireString,
   orderedAt: SafeString,
@@ -99,16 +129,31 @@ export const DigitalContentItem = Schema.Struct({
   count: WireInt,
   platform: Schema.optionalKey(SafeString),
   licenseType: Schema.optionalKey(SafeString)
-})
+}
+
+/** The schema type of {@link DigitalContentItem}, named so that declarations refer to it instead of spelling it out. */
+export interface DigitalContentItemStruct extends Schema.Struct<typeof DigitalContentItemFields> {}
+
+/**
+ * A digital product the customer bought (ours): the order (`purchaseId`, its number `orderId`, when it was placed
+ * `orderedAt`), the order line's `productId` (what getProductLicenseKeys asks with), its `title`, the `count` of
+ * pieces, and the digital content's `platform` and `licenseType` ('key', 'account' or 'download').
+ */
+export const DigitalContentItem: DigitalContentItemStruct = Schema.Struct(DigitalContentItemFields)
 
 /** Decoded type of {@link DigitalContentItem}. */
 export type DigitalContentItem = typeof DigitalContentItem.Type
 
-/** The customer's digital content: the bought items, newest order first, and their API key (masked; null: none). */
-export const DigitalContentList = Schema.Struct({
+const DigitalContentListFields = {
   items: Schema.Array(DigitalContentItem),
   apiKey: Schema.NullOr(CustomerApiKey)
-})
+}
+
+/** The schema type of {@link DigitalContentList}, named so that declarations refer to it instead of spelling it out. */
+export interface DigitalContentListStruct extends Schema.Struct<typeof DigitalContentListFields> {}
+
+/** The customer's digital content: the bought items, newest order first, and their API key (masked; null: none). */
+export const DigitalContentList: DigitalContentListStruct = Schema.Struct(DigitalContentListFields)
 
 /** Decoded type of {@link DigitalContentList}. */
 export type DigitalContentList = typeof DigitalContentList.Type

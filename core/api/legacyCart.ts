@@ -17,34 +17,49 @@ import { Amount, PositiveId, RequiredText } from "./requestFields.ts"
 import { CsrfProtection } from "./security.ts"
 import { SafeString } from "./entities/text.ts"
 
-/**
- * The widget cart every legacy cart call answers with (§3 "Widget cart item"): the drawer's `articles`, the item
- * count and cart price when the server sends them, and the server's flash messages.
- */
-export const LegacyCart = Schema.Struct({
+const LegacyCartFields = {
   articles: Schema.Array(WidgetCartItem),
   itemCount: Schema.optionalKey(WireInt),
   cartPrice: Schema.optionalKey(WireNumber),
   flashMessages: Schema.optionalKey(Schema.Array(FlashMessage))
-})
+}
+
+/** The schema type of {@link LegacyCart}, named so that declarations refer to it instead of spelling it out. */
+export interface LegacyCartStruct extends Schema.Struct<typeof LegacyCartFields> {}
+
+/**
+ * The widget cart every legacy cart call answers with (§3 "Widget cart item"): the drawer's `articles`, the item
+ * count and cart price when the server sends them, and the server's flash messages.
+ */
+export const LegacyCart: LegacyCartStruct = Schema.Struct(LegacyCartFields)
 
 /** Decoded type of {@link LegacyCart}. */
 export type LegacyCart = typeof LegacyCart.Type
 
-/** The answer to add-to-cart: the widget cart, and where to go when the add asked for a redirect (`hasRedirect`). */
-export const LegacyCartPutResult = Schema.Struct({
+const LegacyCartPutResultFields = {
   ...LegacyCart.fields,
   redirectUrl: Schema.optionalKey(SafeString)
-})
+}
+
+/** The schema type of {@link LegacyCartPutResult}, named so that declarations refer to it instead of spelling it out. */
+export interface LegacyCartPutResultStruct extends Schema.Struct<typeof LegacyCartPutResultFields> {}
+
+/** The answer to add-to-cart: the widget cart, and where to go when the add asked for a redirect (`hasRedirect`). */
+export const LegacyCartPutResult: LegacyCartPutResultStruct = Schema.Struct(LegacyCartPutResultFields)
 
 /** Decoded type of {@link LegacyCartPutResult}. */
 export type LegacyCartPutResult = typeof LegacyCartPutResult.Type
 
-/** A service chosen together with an add to cart (§7 `services`): the bundle `type` and the offered bundle's `id`. */
-export const LegacyCartService = Schema.Struct({
+const LegacyCartServiceFields = {
   type: BundleType,
   id: PositiveId
-})
+}
+
+/** The schema type of {@link LegacyCartService}, named so that declarations refer to it instead of spelling it out. */
+export interface LegacyCartServiceStruct extends Schema.Struct<typeof LegacyCartServiceFields> {}
+
+/** A service chosen together with an add to cart (§7 `services`): the bundle `type` and the offered bundle's `id`. */
+export const LegacyCartService: LegacyCartServiceStruct = Schema.Struct(LegacyCartServiceFields)
 
 /** Decoded type of {@link LegacyCartService}. */
 export type LegacyCartService = typeof LegacyCartService.Type
@@ -81,24 +96,34 @@ export const LegacyCartDeletePayload = Schema.Struct({ id: PositiveId })
 /** Decoded type of {@link LegacyCartDeletePayload}. */
 export type LegacyCartDeletePayload = typeof LegacyCartDeletePayload.Type
 
+const LegacyChangeAmountPayloadFields = {
+  id: PositiveId,
+  amount: Amount,
+  servicePlacement: Schema.optionalKey(SafeString)
+}
+
+/** The schema type of {@link LegacyChangeAmountPayload}, named so that declarations refer to it instead of spelling it out. */
+export interface LegacyChangeAmountPayloadStruct extends Schema.Struct<typeof LegacyChangeAmountPayloadFields> {}
+
 /**
  * The body of POST /api/cart/changeAmount/ (§7): the cart item `id`, the new `amount` (whole, 1..30) and
  * `servicePlacement`, where the services of the item are shown (an opaque token passed through; not shown).
  */
-export const LegacyChangeAmountPayload = Schema.Struct({
-  id: PositiveId,
-  amount: Amount,
-  servicePlacement: Schema.optionalKey(SafeString)
-})
+export const LegacyChangeAmountPayload: LegacyChangeAmountPayloadStruct = Schema.Struct(LegacyChangeAmountPayloadFields)
 
 /** Decoded type of {@link LegacyChangeAmountPayload}. */
 export type LegacyChangeAmountPayload = typeof LegacyChangeAmountPayload.Type
 
-/** The body of POST /api/cart/addToWishlist/ (§7): the cart `articleId` moved to the main wishlist and its `amount`. */
-export const LegacyAddToWishlistPayload = Schema.Struct({
+const LegacyAddToWishlistPayloadFields = {
   articleId: PositiveId,
   amount: Amount
-})
+}
+
+/** The schema type of {@link LegacyAddToWishlistPayload}, named so that declarations refer to it instead of spelling it out. */
+export interface LegacyAddToWishlistPayloadStruct extends Schema.Struct<typeof LegacyAddToWishlistPayloadFields> {}
+
+/** The body of POST /api/cart/addToWishlist/ (§7): the cart `articleId` moved to the main wishlist and its `amount`. */
+export const LegacyAddToWishlistPayload: LegacyAddToWishlistPayloadStruct = Schema.Struct(LegacyAddToWishlistPayloadFields)
 
 /** Decoded type of {@link LegacyAddToWishlistPayload}. */
 export type LegacyAddToWishlistPayload = typeof LegacyAddToWishlistPayload.Type

@@ -17,21 +17,31 @@ import { CsrfProtection } from "./security.ts"
 /** The base path of the legal api (ours: the spec's "{legal api}" is configured and not shown). */
 export const legalApiBase = "/api/legal"
 
+const UnclearedLegalsFields = {
+  legals: Schema.Array(Legal)
+}
+
+/** The schema type of {@link UnclearedLegals}, named so that declarations refer to it instead of spelling it out. */
+export interface UnclearedLegalsStruct extends Schema.Struct<typeof UnclearedLegalsFields> {}
+
 /**
  * The uncleared legals (§7 reads `legal_id`, `text`): the legal texts the customer has not approved yet, oldest
  * first; empty for a guest or when everything is approved. The modal shows the first one (§4).
  */
-export const UnclearedLegals = Schema.Struct({
-  legals: Schema.Array(Legal)
-})
+export const UnclearedLegals: UnclearedLegalsStruct = Schema.Struct(UnclearedLegalsFields)
 
 /** Decoded type of {@link UnclearedLegals}. */
 export type UnclearedLegals = typeof UnclearedLegals.Type
 
-/** The body of approve and deactivate-account (§7): the `legalId` the customer answers. */
-export const LegalDecision = Schema.Struct({
+const LegalDecisionFields = {
   legalId: PositiveId
-})
+}
+
+/** The schema type of {@link LegalDecision}, named so that declarations refer to it instead of spelling it out. */
+export interface LegalDecisionStruct extends Schema.Struct<typeof LegalDecisionFields> {}
+
+/** The body of approve and deactivate-account (§7): the `legalId` the customer answers. */
+export const LegalDecision: LegalDecisionStruct = Schema.Struct(LegalDecisionFields)
 
 /** Decoded type of {@link LegalDecision}. */
 export type LegalDecision = typeof LegalDecision.Type

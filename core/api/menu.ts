@@ -11,22 +11,32 @@ import { WireInt } from "./entities/wire.ts"
 import { NotFound } from "./errors.ts"
 import { SafeString } from "./entities/text.ts"
 
-/** The query of getSheet (§7): the `menuItemId` whose mega-menu sheet is asked. */
-export const MenuSheetQuery = Schema.Struct({
+const MenuSheetQueryFields = {
   menuItemId: PositiveIdFromString
-})
+}
+
+/** The schema type of {@link MenuSheetQuery}, named so that declarations refer to it instead of spelling it out. */
+export interface MenuSheetQueryStruct extends Schema.Struct<typeof MenuSheetQueryFields> {}
+
+/** The query of getSheet (§7): the `menuItemId` whose mega-menu sheet is asked. */
+export const MenuSheetQuery: MenuSheetQueryStruct = Schema.Struct(MenuSheetQueryFields)
 
 /** Decoded type of {@link MenuSheetQuery}. */
 export type MenuSheetQuery = typeof MenuSheetQuery.Type
+
+const MenuSheetFields = {
+  menuItemId: WireInt,
+  html: SafeString
+}
+
+/** The schema type of {@link MenuSheet}, named so that declarations refer to it instead of spelling it out. */
+export interface MenuSheetStruct extends Schema.Struct<typeof MenuSheetFields> {}
 
 /**
  * A mega-menu sheet (the reads are not shown; ours): the `menuItemId` it belongs to and its trusted `html`, which
  * the client caches (§9) and injects through a sanitizing trusted-HTML container.
  */
-export const MenuSheet = Schema.Struct({
-  menuItemId: WireInt,
-  html: SafeString
-})
+export const MenuSheet: MenuSheetStruct = Schema.Struct(MenuSheetFields)
 
 /** Decoded type of {@link MenuSheet}. */
 export type MenuSheet = typeof MenuSheet.Type
@@ -34,34 +44,49 @@ export type MenuSheet = typeof MenuSheet.Type
 /** The menus of a shop (ours, the menu list is not shown): the header's mega-menu and the footer's. */
 export const menuNames = ["main", "footer"] as const
 
-/** The query of getMenu: which menu. */
-export const MenuQuery = Schema.Struct({
+const MenuQueryFields = {
   menu: Schema.Literals(menuNames)
-})
+}
+
+/** The schema type of {@link MenuQuery}, named so that declarations refer to it instead of spelling it out. */
+export interface MenuQueryStruct extends Schema.Struct<typeof MenuQueryFields> {}
+
+/** The query of getMenu: which menu. */
+export const MenuQuery: MenuQueryStruct = Schema.Struct(MenuQueryFields)
 
 /** Decoded type of {@link MenuQuery}. */
 export type MenuQuery = typeof MenuQuery.Type
 
-/**
- * One visible entry of a menu (ours): its id (the `menuItemId` of getSheet), its parent (null at the top), title,
- * link, style class and whether it has a sheet to load on hover.
- */
-export const MenuItem = Schema.Struct({
+const MenuItemFields = {
   menuItemId: WireInt,
   parentId: Schema.NullOr(WireInt),
   title: Schema.String,
   url: Schema.String,
   cssClass: Schema.NullOr(Schema.String),
   hasSheet: Schema.Boolean
-})
+}
+
+/** The schema type of {@link MenuItem}, named so that declarations refer to it instead of spelling it out. */
+export interface MenuItemStruct extends Schema.Struct<typeof MenuItemFields> {}
+
+/**
+ * One visible entry of a menu (ours): its id (the `menuItemId` of getSheet), its parent (null at the top), title,
+ * link, style class and whether it has a sheet to load on hover.
+ */
+export const MenuItem: MenuItemStruct = Schema.Struct(MenuItemFields)
 
 /** Decoded type of {@link MenuItem}. */
 export type MenuItem = typeof MenuItem.Type
 
-/** The entries of a menu, parents before their children, each level in menu order. */
-export const MenuItems = Schema.Struct({
+const MenuItemsFields = {
   items: Schema.Array(MenuItem)
-})
+}
+
+/** The schema type of {@link MenuItems}, named so that declarations refer to it instead of spelling it out. */
+export interface MenuItemsStruct extends Schema.Struct<typeof MenuItemsFields> {}
+
+/** The entries of a menu, parents before their children, each level in menu order. */
+export const MenuItems: MenuItemsStruct = Schema.Struct(MenuItemsFields)
 
 /** Decoded type of {@link MenuItems}. */
 export type MenuItems = typeof MenuItems.Type

@@ -11,20 +11,30 @@ import { WireString } from "./entities/wire.ts"
 import { LoginRequired, NotFound } from "./errors.ts"
 import { SafeString } from "./entities/text.ts"
 
-/** The query of getPickupCode: the `orderId` (an order number, kept as a string). */
-export const PickupCodeQuery = Schema.Struct({
+const PickupCodeQueryFields = {
   orderId: NonBlankString
-})
+}
+
+/** The schema type of {@link PickupCodeQuery}, named so that declarations refer to it instead of spelling it out. */
+export interface PickupCodeQueryStruct extends Schema.Struct<typeof PickupCodeQueryFields> {}
+
+/** The query of getPickupCode: the `orderId` (an order number, kept as a string). */
+export const PickupCodeQuery: PickupCodeQueryStruct = Schema.Struct(PickupCodeQueryFields)
 
 /** Decoded type of {@link PickupCodeQuery}. */
 export type PickupCodeQuery = typeof PickupCodeQuery.Type
 
-/** The pick-up code of an order: the `orderId`, the `pickupCode` shown at the pick-up point, and its `validTo` date. */
-export const PickupCode = Schema.Struct({
+const PickupCodeFields = {
   orderId: WireString,
   pickupCode: WireString,
   validTo: Schema.optionalKey(Schema.NullOr(SafeString))
-})
+}
+
+/** The schema type of {@link PickupCode}, named so that declarations refer to it instead of spelling it out. */
+export interface PickupCodeStruct extends Schema.Struct<typeof PickupCodeFields> {}
+
+/** The pick-up code of an order: the `orderId`, the `pickupCode` shown at the pick-up point, and its `validTo` date. */
+export const PickupCode: PickupCodeStruct = Schema.Struct(PickupCodeFields)
 
 /** Decoded type of {@link PickupCode}. */
 export type PickupCode = typeof PickupCode.Type

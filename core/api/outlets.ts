@@ -10,26 +10,36 @@ import { outletMinQueryLength, shouldSearch } from "../domain/outlet.ts"
 import { PostOutlet } from "./entities/outlet.ts"
 import { SafeString } from "./entities/text.ts"
 
-/**
- * The search body (§7): `find` the query (at least 2 characters after trimming, §5), `purchasePrice` (the client
- * sends 2500, §9; any non-negative amount is accepted) and `timestamp`, the request time in ms from the client's
- * clock (it lets the client drop late answers; the server ignores it).
- */
-export const OutletSearch = Schema.Struct({
+const OutletSearchFields = {
   find: SafeString.check(
     Schema.makeFilter(shouldSearch, { expected: `a query of at least ${outletMinQueryLength} characters` })
   ),
   purchasePrice: Schema.Finite.check(Schema.isGreaterThanOrEqualTo(0)),
   timestamp: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
-})
+}
+
+/** The schema type of {@link OutletSearch}, named so that declarations refer to it instead of spelling it out. */
+export interface OutletSearchStruct extends Schema.Struct<typeof OutletSearchFields> {}
+
+/**
+ * The search body (§7): `find` the query (at least 2 characters after trimming, §5), `purchasePrice` (the client
+ * sends 2500, §9; any non-negative amount is accepted) and `timestamp`, the request time in ms from the client's
+ * clock (it lets the client drop late answers; the server ignores it).
+ */
+export const OutletSearch: OutletSearchStruct = Schema.Struct(OutletSearchFields)
 
 /** Decoded type of {@link OutletSearch}. */
 export type OutletSearch = typeof OutletSearch.Type
 
-/** The found post outlets (§7 reads `outlets` with `postAddress`, `zip`), best match first. */
-export const OutletSearchResult = Schema.Struct({
+const OutletSearchResultFields = {
   outlets: Schema.Array(PostOutlet)
-})
+}
+
+/** The schema type of {@link OutletSearchResult}, named so that declarations refer to it instead of spelling it out. */
+export interface OutletSearchResultStruct extends Schema.Struct<typeof OutletSearchResultFields> {}
+
+/** The found post outlets (§7 reads `outlets` with `postAddress`, `zip`), best match first. */
+export const OutletSearchResult: OutletSearchResultStruct = Schema.Struct(OutletSearchResultFields)
 
 /** Decoded type of {@link OutletSearchResult}. */
 export type OutletSearchResult = typeof OutletSearchResult.Type

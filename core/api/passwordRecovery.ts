@@ -36,23 +36,33 @@ export const NewPassword = SafeString.check(
 /** Decoded type of {@link NewPassword}. */
 export type NewPassword = typeof NewPassword.Type
 
+const RecoveryRequestPayloadFields = {
+  email: Email,
+  returnPath: Schema.optionalKey(SafeString)
+}
+
+/** The schema type of {@link RecoveryRequestPayload}, named so that declarations refer to it instead of spelling it out. */
+export interface RecoveryRequestPayloadStruct extends Schema.Struct<typeof RecoveryRequestPayloadFields> {}
+
 /**
  * The body of the recovery request: the account's `email`, and optionally `returnPath`, the same-origin path the
  * shopper goes to after setting the new password (the server drops any other target).
  */
-export const RecoveryRequestPayload = Schema.Struct({
-  email: Email,
-  returnPath: Schema.optionalKey(SafeString)
-})
+export const RecoveryRequestPayload: RecoveryRequestPayloadStruct = Schema.Struct(RecoveryRequestPayloadFields)
 
 /** Decoded type of {@link RecoveryRequestPayload}. */
 export type RecoveryRequestPayload = typeof RecoveryRequestPayload.Type
 
-/** The body of the reset: the `token` of the link and the `password` to set. */
-export const RecoveryResetPayload = Schema.Struct({
+const RecoveryResetPayloadFields = {
   token: RequiredText,
   password: NewPassword
-})
+}
+
+/** The schema type of {@link RecoveryResetPayload}, named so that declarations refer to it instead of spelling it out. */
+export interface RecoveryResetPayloadStruct extends Schema.Struct<typeof RecoveryResetPayloadFields> {}
+
+/** The body of the reset: the `token` of the link and the `password` to set. */
+export const RecoveryResetPayload: RecoveryResetPayloadStruct = Schema.Struct(RecoveryResetPayloadFields)
 
 /** Decoded type of {@link RecoveryResetPayload}. */
 export type RecoveryResetPayload = typeof RecoveryResetPayload.Type

@@ -27,11 +27,16 @@ export const cartPfcPrefix = "/api/v2/cart.cart-pfc"
 /** The status load answers while the provider is still checking (ours; §4 only says non-200 is polled again). */
 export const providerPendingStatus = 202
 
-/** The answer of load when the provider has answered (200): the envelope with `billingMethods` required (§8). */
-export const PaymentProviderResult = Schema.Struct({
+const PaymentProviderResultFields = {
   ...apiResponseFields,
   billingMethods: BillingMethods
-})
+}
+
+/** The schema type of {@link PaymentProviderResult}, named so that declarations refer to it instead of spelling it out. */
+export interface PaymentProviderResultStruct extends Schema.Struct<typeof PaymentProviderResultFields> {}
+
+/** The answer of load when the provider has answered (200): the envelope with `billingMethods` required (§8). */
+export const PaymentProviderResult: PaymentProviderResultStruct = Schema.Struct(PaymentProviderResultFields)
 
 /** Decoded type of {@link PaymentProviderResult}. */
 export type PaymentProviderResult = typeof PaymentProviderResult.Type
@@ -44,32 +49,47 @@ export const PaymentProviderPending = Schema.Struct({
 /** Decoded type of {@link PaymentProviderPending}. */
 export type PaymentProviderPending = typeof PaymentProviderPending.Type
 
-/** The terms payload: the billing method code (e.g. CZN) whose provider terms the shopper `accepted`. */
-export const ProviderTermsPayload = Schema.Struct({
+const ProviderTermsPayloadFields = {
   billingMethodId: RequiredText,
   accepted: Schema.Boolean
-})
+}
+
+/** The schema type of {@link ProviderTermsPayload}, named so that declarations refer to it instead of spelling it out. */
+export interface ProviderTermsPayloadStruct extends Schema.Struct<typeof ProviderTermsPayloadFields> {}
+
+/** The terms payload: the billing method code (e.g. CZN) whose provider terms the shopper `accepted`. */
+export const ProviderTermsPayload: ProviderTermsPayloadStruct = Schema.Struct(ProviderTermsPayloadFields)
 
 /** Decoded type of {@link ProviderTermsPayload}. */
 export type ProviderTermsPayload = typeof ProviderTermsPayload.Type
+
+const ProviderEnrichPayloadFields = {
+  billingMethodId: RequiredText,
+  data: safeRecord(SafeString)
+}
+
+/** The schema type of {@link ProviderEnrichPayload}, named so that declarations refer to it instead of spelling it out. */
+export interface ProviderEnrichPayloadStruct extends Schema.Struct<typeof ProviderEnrichPayloadFields> {}
 
 /**
  * The enrich payload: the billing method code and the extra data the provider asked for, field name to value
  * (the fields are the provider's, not shown).
  */
-export const ProviderEnrichPayload = Schema.Struct({
-  billingMethodId: RequiredText,
-  data: safeRecord(SafeString)
-})
+export const ProviderEnrichPayload: ProviderEnrichPayloadStruct = Schema.Struct(ProviderEnrichPayloadFields)
 
 /** Decoded type of {@link ProviderEnrichPayload}. */
 export type ProviderEnrichPayload = typeof ProviderEnrichPayload.Type
 
-/** The otp payload: the billing method code and the one-time `code` the shopper received (4 to 8 digits, ours). */
-export const ProviderOtpPayload = Schema.Struct({
+const ProviderOtpPayloadFields = {
   billingMethodId: RequiredText,
   code: SafeString.check(Schema.isPattern(/^[0-9]{4,8}$/, { expected: "a one-time code of 4 to 8 digits" }))
-})
+}
+
+/** The schema type of {@link ProviderOtpPayload}, named so that declarations refer to it instead of spelling it out. */
+export interface ProviderOtpPayloadStruct extends Schema.Struct<typeof ProviderOtpPayloadFields> {}
+
+/** The otp payload: the billing method code and the one-time `code` the shopper received (4 to 8 digits, ours). */
+export const ProviderOtpPayload: ProviderOtpPayloadStruct = Schema.Struct(ProviderOtpPayloadFields)
 
 /** Decoded type of {@link ProviderOtpPayload}. */
 export type ProviderOtpPayload = typeof ProviderOtpPayload.Type
@@ -115,8 +135,7 @@ export const applicantDataErrors = (values: { readonly [field: string]: string |
 export const normalizeApplicantValue = (field: ApplicantField, value: string): string =>
   field === "phone" ? value.replace(/\s+/g, "") : value.trim()
 
-/** A revolving credit offer (CZG); field names ours (not shown). */
-export const RevolvingOffer = Schema.Struct({
+const RevolvingOfferFields = {
   productCode: Schema.optionalKey(SafeString),
   title: Schema.optionalKey(SafeString),
   creditLimit: Schema.optionalKey(WireNumber),
@@ -126,16 +145,27 @@ export const RevolvingOffer = Schema.Struct({
   interestRate: Schema.optionalKey(WireNumber),
   apr: Schema.optionalKey(WireNumber),
   text: Schema.optionalKey(SafeString)
-})
+}
+
+/** The schema type of {@link RevolvingOffer}, named so that declarations refer to it instead of spelling it out. */
+export interface RevolvingOfferStruct extends Schema.Struct<typeof RevolvingOfferFields> {}
+
+/** A revolving credit offer (CZG); field names ours (not shown). */
+export const RevolvingOffer: RevolvingOfferStruct = Schema.Struct(RevolvingOfferFields)
 
 /** Decoded type of {@link RevolvingOffer}. */
 export type RevolvingOffer = typeof RevolvingOffer.Type
 
-/** The answer of get-revolving-offer-detail: the envelope plus the `offer`. */
-export const RevolvingOfferResponse = Schema.Struct({
+const RevolvingOfferResponseFields = {
   ...apiResponseFields,
   offer: Schema.optionalKey(RevolvingOffer)
-})
+}
+
+/** The schema type of {@link RevolvingOfferResponse}, named so that declarations refer to it instead of spelling it out. */
+export interface RevolvingOfferResponseStruct extends Schema.Struct<typeof RevolvingOfferResponseFields> {}
+
+/** The answer of get-revolving-offer-detail: the envelope plus the `offer`. */
+export const RevolvingOfferResponse: RevolvingOfferResponseStruct = Schema.Struct(RevolvingOfferResponseFields)
 
 /** Decoded type of {@link RevolvingOfferResponse}. */
 export type RevolvingOfferResponse = typeof RevolvingOfferResponse.Type

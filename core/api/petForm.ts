@@ -38,8 +38,7 @@ export const CalendarDay = Schema.String.check(
   }, { expected: "a calendar day as YYYY-MM-DD" })
 )
 
-/** The fields of a pet as the form sends them. */
-export const PetInput = Schema.Struct({
+const PetInputFields = {
   name: trimmedText(maxPetNameLength, "a name").check(Schema.isNonEmpty({ expected: "a name" })),
   species: Schema.Literals(petSpecies),
   breed: Schema.optionalKey(trimmedText(maxBreedLength, "a breed")),
@@ -53,16 +52,27 @@ export const PetInput = Schema.Struct({
   sex: Schema.Literals(petSexes),
   neutered: Schema.Boolean,
   note: Schema.optionalKey(trimmedText(maxPetNoteLength, "a note"))
-})
+}
+
+/** The schema type of {@link PetInput}, named so that declarations refer to it instead of spelling it out. */
+export interface PetInputStruct extends Schema.Struct<typeof PetInputFields> {}
+
+/** The fields of a pet as the form sends them. */
+export const PetInput: PetInputStruct = Schema.Struct(PetInputFields)
 
 /** Decoded type of {@link PetInput}. */
 export type PetInput = typeof PetInput.Type
 
-/** A stored pet: the input's fields with its id. */
-export const Pet = Schema.Struct({
+const PetFields = {
   petId: Schema.Int,
   ...PetInput.fields
-})
+}
+
+/** The schema type of {@link Pet}, named so that declarations refer to it instead of spelling it out. */
+export interface PetStruct extends Schema.Struct<typeof PetFields> {}
+
+/** A stored pet: the input's fields with its id. */
+export const Pet: PetStruct = Schema.Struct(PetFields)
 
 /** Decoded type of {@link Pet}. */
 export type Pet = typeof Pet.Type

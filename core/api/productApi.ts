@@ -16,13 +16,7 @@ import { IdListFromString, PositiveIdFromString } from "./requestFields.ts"
 import { CallPolicy } from "./security.ts"
 import { SafeString } from "./entities/text.ts"
 
-/**
- * A product variant as the product API answers it (fields ours, the spec shows none): the product `id`, the
- * `variantId`, `title`, the link parts `mainCategoryUrlKey` and `variantUrl` (§2: `/{mainCategoryUrlKey}/{variantUrl}`,
- * the shape the shop module's `productLink` takes), `price` with its `currency`, the `image` url, the `availability`
- * key, and the asked-for `properties` (name to JSON value).
- */
-export const ProductVariant = Schema.Struct({
+const ProductVariantFields = {
   id: WireInt,
   variantId: WireInt,
   title: SafeString,
@@ -33,7 +27,18 @@ export const ProductVariant = Schema.Struct({
   image: Schema.optionalKey(SafeString),
   availability: Schema.optionalKey(SafeString),
   properties: Schema.optionalKey(Schema.Record(Schema.String, Schema.Json))
-})
+}
+
+/** The schema type of {@link ProductVariant}, named so that declarations refer to it instead of spelling it out. */
+export interface ProductVariantStruct extends Schema.Struct<typeof ProductVariantFields> {}
+
+/**
+ * A product variant as the product API answers it (fields ours, the spec shows none): the product `id`, the
+ * `variantId`, `title`, the link parts `mainCategoryUrlKey` and `variantUrl` (§2: `/{mainCategoryUrlKey}/{variantUrl}`,
+ * the shape the shop module's `productLink` takes), `price` with its `currency`, the `image` url, the `availability`
+ * key, and the asked-for `properties` (name to JSON value).
+ */
+export const ProductVariant: ProductVariantStruct = Schema.Struct(ProductVariantFields)
 
 /** Decoded type of {@link ProductVariant}. */
 export type ProductVariant = typeof ProductVariant.Type
@@ -64,41 +69,61 @@ export const CommaSeparatedNames = SafeString.check(
 /** Decoded type of {@link CommaSeparatedNames}. */
 export type CommaSeparatedNames = typeof CommaSeparatedNames.Type
 
-/** The query of find-variants-by-id: the variant `ids` (written joined by commas). */
-export const FindVariantsByIdQuery = Schema.Struct({
+const FindVariantsByIdQueryFields = {
   ids: IdListFromString
-})
+}
+
+/** The schema type of {@link FindVariantsByIdQuery}, named so that declarations refer to it instead of spelling it out. */
+export interface FindVariantsByIdQueryStruct extends Schema.Struct<typeof FindVariantsByIdQueryFields> {}
+
+/** The query of find-variants-by-id: the variant `ids` (written joined by commas). */
+export const FindVariantsByIdQuery: FindVariantsByIdQueryStruct = Schema.Struct(FindVariantsByIdQueryFields)
 
 /** Decoded type of {@link FindVariantsByIdQuery}. */
 export type FindVariantsByIdQuery = typeof FindVariantsByIdQuery.Type
 
-/** The query of find-variants (§7 "ids, properties"): the variant `ids` and the `properties` to include. */
-export const FindVariantsQuery = Schema.Struct({
+const FindVariantsQueryFields = {
   ids: IdListFromString,
   properties: Schema.optionalKey(CommaSeparatedNames)
-})
+}
+
+/** The schema type of {@link FindVariantsQuery}, named so that declarations refer to it instead of spelling it out. */
+export interface FindVariantsQueryStruct extends Schema.Struct<typeof FindVariantsQueryFields> {}
+
+/** The query of find-variants (§7 "ids, properties"): the variant `ids` and the `properties` to include. */
+export const FindVariantsQuery: FindVariantsQueryStruct = Schema.Struct(FindVariantsQueryFields)
 
 /** Decoded type of {@link FindVariantsQuery}. */
 export type FindVariantsQuery = typeof FindVariantsQuery.Type
+
+const RecommendedProductsQueryFields = {
+  variantId: PositiveIdFromString,
+  count: Schema.optionalKey(PositiveIdFromString),
+  accessoryVariants: Schema.optionalKey(Schema.Boolean)
+}
+
+/** The schema type of {@link RecommendedProductsQuery}, named so that declarations refer to it instead of spelling it out. */
+export interface RecommendedProductsQueryStruct extends Schema.Struct<typeof RecommendedProductsQueryFields> {}
 
 /**
  * The query of recommended-products: the `variantId` recommended for, at most `count` results, and
  * `accessoryVariants` (`"true"`/`"false"`) to recommend accessories of the variant.
  */
-export const RecommendedProductsQuery = Schema.Struct({
-  variantId: PositiveIdFromString,
-  count: Schema.optionalKey(PositiveIdFromString),
-  accessoryVariants: Schema.optionalKey(Schema.Boolean)
-})
+export const RecommendedProductsQuery: RecommendedProductsQueryStruct = Schema.Struct(RecommendedProductsQueryFields)
 
 /** Decoded type of {@link RecommendedProductsQuery}. */
 export type RecommendedProductsQuery = typeof RecommendedProductsQuery.Type
 
-/** The query of similar-products: the `productId` and at most `limit` results. */
-export const SimilarProductsQuery = Schema.Struct({
+const SimilarProductsQueryFields = {
   productId: PositiveIdFromString,
   limit: Schema.optionalKey(PositiveIdFromString)
-})
+}
+
+/** The schema type of {@link SimilarProductsQuery}, named so that declarations refer to it instead of spelling it out. */
+export interface SimilarProductsQueryStruct extends Schema.Struct<typeof SimilarProductsQueryFields> {}
+
+/** The query of similar-products: the `productId` and at most `limit` results. */
+export const SimilarProductsQuery: SimilarProductsQueryStruct = Schema.Struct(SimilarProductsQueryFields)
 
 /** Decoded type of {@link SimilarProductsQuery}. */
 export type SimilarProductsQuery = typeof SimilarProductsQuery.Type

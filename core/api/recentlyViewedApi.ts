@@ -14,31 +14,46 @@ import { ProductVariants } from "./productApi.ts"
 import { IdListFromString, PositiveIdFromString } from "./requestFields.ts"
 import { CallPolicy } from "./security.ts"
 
-/** The query of retrieve: at most `maxItems` ids (all the API keeps when absent). */
-export const RetrieveQuery = Schema.Struct({
+const RetrieveQueryFields = {
   maxItems: Schema.optionalKey(PositiveIdFromString)
-})
+}
+
+/** The schema type of {@link RetrieveQuery}, named so that declarations refer to it instead of spelling it out. */
+export interface RetrieveQueryStruct extends Schema.Struct<typeof RetrieveQueryFields> {}
+
+/** The query of retrieve: at most `maxItems` ids (all the API keeps when absent). */
+export const RetrieveQuery: RetrieveQueryStruct = Schema.Struct(RetrieveQueryFields)
 
 /** Decoded type of {@link RetrieveQuery}. */
 export type RetrieveQuery = typeof RetrieveQuery.Type
 
-/** The answer of retrieve: the variant `ids` the visitor viewed, newest first (shape ours). */
-export const RecentlyViewedIds = Schema.Struct({
+const RecentlyViewedIdsFields = {
   ids: Schema.Array(WireInt)
-})
+}
+
+/** The schema type of {@link RecentlyViewedIds}, named so that declarations refer to it instead of spelling it out. */
+export interface RecentlyViewedIdsStruct extends Schema.Struct<typeof RecentlyViewedIdsFields> {}
+
+/** The answer of retrieve: the variant `ids` the visitor viewed, newest first (shape ours). */
+export const RecentlyViewedIds: RecentlyViewedIdsStruct = Schema.Struct(RecentlyViewedIdsFields)
 
 /** Decoded type of {@link RecentlyViewedIds}. */
 export type RecentlyViewedIds = typeof RecentlyViewedIds.Type
+
+const FindProductsQueryFields = {
+  ids: IdListFromString,
+  count: Schema.optionalKey(PositiveIdFromString)
+}
+
+/** The schema type of {@link FindProductsQuery}, named so that declarations refer to it instead of spelling it out. */
+export interface FindProductsQueryStruct extends Schema.Struct<typeof FindProductsQueryFields> {}
 
 /**
  * The query of find-products: the variant `ids` (written joined by commas) and at most `count` products; the API
  * answers the domain's `recentlyViewedDefaultCount` (10, §9) when `count` is absent. The client wrapper sends 10
  * explicitly.
  */
-export const FindProductsQuery = Schema.Struct({
-  ids: IdListFromString,
-  count: Schema.optionalKey(PositiveIdFromString)
-})
+export const FindProductsQuery: FindProductsQueryStruct = Schema.Struct(FindProductsQueryFields)
 
 /** Decoded type of {@link FindProductsQuery}. */
 export type FindProductsQuery = typeof FindProductsQuery.Type

@@ -10,16 +10,21 @@ import { NonBlankString, PositiveId } from "./requestFields.ts"
 import { CsrfProtection } from "./security.ts"
 import { SafeString } from "./entities/text.ts"
 
-/**
- * A search event (§7): the `event` name (e.g. a result click), the search `token` identifying the search session
- * (may be empty before the first search), the `type` of the item (e.g. product or category) and its `itemId`.
- */
-export const SearchingEvent = Schema.Struct({
+const SearchingEventFields = {
   event: NonBlankString,
   token: SafeString,
   type: NonBlankString,
   itemId: PositiveId
-})
+}
+
+/** The schema type of {@link SearchingEvent}, named so that declarations refer to it instead of spelling it out. */
+export interface SearchingEventStruct extends Schema.Struct<typeof SearchingEventFields> {}
+
+/**
+ * A search event (§7): the `event` name (e.g. a result click), the search `token` identifying the search session
+ * (may be empty before the first search), the `type` of the item (e.g. product or category) and its `itemId`.
+ */
+export const SearchingEvent: SearchingEventStruct = Schema.Struct(SearchingEventFields)
 
 /** Decoded type of {@link SearchingEvent}. */
 export type SearchingEvent = typeof SearchingEvent.Type

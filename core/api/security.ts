@@ -57,10 +57,15 @@ export class CallPolicy extends HttpApiMiddleware.Service<CallPolicy, { clientEr
 /** A message describing a refused CSRF token. */
 export const csrfRefusedMessage = "Missing or invalid X-CSRF-Token: reload the page and try again."
 
-/** The schema of a session bootstrap answer (GET /api/session). */
-export const SessionInfo = Schema.Struct({
+const SessionInfoFields = {
   shopId: SafeString,
   csrfToken: SafeString,
   cartId: Schema.Number,
   customerId: Schema.NullOr(Schema.Number)
-})
+}
+
+/** The schema type of {@link SessionInfo}, named so that declarations refer to it instead of spelling it out. */
+export interface SessionInfoStruct extends Schema.Struct<typeof SessionInfoFields> {}
+
+/** The schema of a session bootstrap answer (GET /api/session). */
+export const SessionInfo: SessionInfoStruct = Schema.Struct(SessionInfoFields)

@@ -27,58 +27,88 @@ export const TagStep = Schema.Literals([1, 2, 3, 4, 5])
 /** Decoded type of {@link TagStep}. */
 export type TagStep = typeof TagStep.Type
 
-/**
- * Tag data for the data layer: `dataLayerDirectData` pushed as is, the `queue` of tag events (with the purchase-id
- * placeholder until step 5, §4), the `step` it is for and `step5` (prefetched confirmation data). Opaque JSON.
- */
-export const TagData = Schema.Struct({
+const TagDataFields = {
   status: Schema.optionalKey(ResponseStatus),
   step: Schema.optionalKey(WireInt),
   dataLayerDirectData: Schema.optionalKey(Schema.Json),
   queue: Schema.optionalKey(Schema.Array(Schema.Json)),
   step5: Schema.optionalKey(Schema.Json)
-})
+}
+
+/** The schema type of {@link TagData}, named so that declarations refer to it instead of spelling it out. */
+export interface TagDataStruct extends Schema.Struct<typeof TagDataFields> {}
+
+/**
+ * Tag data for the data layer: `dataLayerDirectData` pushed as is, the `queue` of tag events (with the purchase-id
+ * placeholder until step 5, §4), the `step` it is for and `step5` (prefetched confirmation data). Opaque JSON.
+ */
+export const TagData: TagDataStruct = Schema.Struct(TagDataFields)
 
 /** Decoded type of {@link TagData}. */
 export type TagData = typeof TagData.Type
 
-/** The query of load-gtm and check-gtm: the tag-manager `step` whose data is asked for. */
-export const TagStepQuery = Schema.Struct({
+const TagStepQueryFields = {
   step: TagStep
-})
+}
+
+/** The schema type of {@link TagStepQuery}, named so that declarations refer to it instead of spelling it out. */
+export interface TagStepQueryStruct extends Schema.Struct<typeof TagStepQueryFields> {}
+
+/** The query of load-gtm and check-gtm: the tag-manager `step` whose data is asked for. */
+export const TagStepQuery: TagStepQueryStruct = Schema.Struct(TagStepQueryFields)
 
 /** Decoded type of {@link TagStepQuery}. */
 export type TagStepQuery = typeof TagStepQuery.Type
 
-/** The query of /api/gtm/checkout: optionally the tag-manager `step` (the current one when absent). */
-export const CheckoutTagQuery = Schema.Struct({
+const CheckoutTagQueryFields = {
   step: Schema.optionalKey(TagStep)
-})
+}
+
+/** The schema type of {@link CheckoutTagQuery}, named so that declarations refer to it instead of spelling it out. */
+export interface CheckoutTagQueryStruct extends Schema.Struct<typeof CheckoutTagQueryFields> {}
+
+/** The query of /api/gtm/checkout: optionally the tag-manager `step` (the current one when absent). */
+export const CheckoutTagQuery: CheckoutTagQueryStruct = Schema.Struct(CheckoutTagQueryFields)
 
 /** Decoded type of {@link CheckoutTagQuery}. */
 export type CheckoutTagQuery = typeof CheckoutTagQuery.Type
 
-/** The query of transform-dimension-data: the dimension data to transform, as JSON text in `data`. */
-export const TransformDimensionQuery = Schema.Struct({
+const TransformDimensionQueryFields = {
   data: Schema.fromJsonString(SafeJson)
-})
+}
+
+/** The schema type of {@link TransformDimensionQuery}, named so that declarations refer to it instead of spelling it out. */
+export interface TransformDimensionQueryStruct extends Schema.Struct<typeof TransformDimensionQueryFields> {}
+
+/** The query of transform-dimension-data: the dimension data to transform, as JSON text in `data`. */
+export const TransformDimensionQuery: TransformDimensionQueryStruct = Schema.Struct(TransformDimensionQueryFields)
 
 /** Decoded type of {@link TransformDimensionQuery}. */
 export type TransformDimensionQuery = typeof TransformDimensionQuery.Type
 
-/** The query of removed-product: the `productId` of the item removed from the cart (§7). */
-export const RemovedProductQuery = Schema.Struct({
+const RemovedProductQueryFields = {
   productId: PositiveIdFromString
-})
+}
+
+/** The schema type of {@link RemovedProductQuery}, named so that declarations refer to it instead of spelling it out. */
+export interface RemovedProductQueryStruct extends Schema.Struct<typeof RemovedProductQueryFields> {}
+
+/** The query of removed-product: the `productId` of the item removed from the cart (§7). */
+export const RemovedProductQuery: RemovedProductQueryStruct = Schema.Struct(RemovedProductQueryFields)
 
 /** Decoded type of {@link RemovedProductQuery}. */
 export type RemovedProductQuery = typeof RemovedProductQuery.Type
 
-/** The answer of the dimension17 load: the custom dimension 17 value, opaque JSON. */
-export const Dimension17 = Schema.Struct({
+const Dimension17Fields = {
   status: Schema.optionalKey(ResponseStatus),
   dimension17: Schema.optionalKey(Schema.Json)
-})
+}
+
+/** The schema type of {@link Dimension17}, named so that declarations refer to it instead of spelling it out. */
+export interface Dimension17Struct extends Schema.Struct<typeof Dimension17Fields> {}
+
+/** The answer of the dimension17 load: the custom dimension 17 value, opaque JSON. */
+export const Dimension17: Dimension17Struct = Schema.Struct(Dimension17Fields)
 
 /** Decoded type of {@link Dimension17}. */
 export type Dimension17 = typeof Dimension17.Type

@@ -17,21 +17,31 @@ import { CallTimeout, Retry, trackingTimeoutMs } from "./policy.ts"
 import { CallPolicy } from "./security.ts"
 import { SafeString } from "./entities/text.ts"
 
-/** The query of GET /track (§7): the event as JSON text in `_event`. The client passes the event; it is JSON-encoded. */
-export const TrackQuery = Schema.Struct({
+const TrackQueryFields = {
   [trackEventParameter]: Schema.fromJsonString(TrackingEvent)
-})
+}
+
+/** The schema type of {@link TrackQuery}, named so that declarations refer to it instead of spelling it out. */
+export interface TrackQueryStruct extends Schema.Struct<typeof TrackQueryFields> {}
+
+/** The query of GET /track (§7): the event as JSON text in `_event`. The client passes the event; it is JSON-encoded. */
+export const TrackQuery: TrackQueryStruct = Schema.Struct(TrackQueryFields)
 
 /** Decoded type of {@link TrackQuery}. */
 export type TrackQuery = typeof TrackQuery.Type
+
+const LogQueryFields = {
+  [logMessageParameter]: SafeString
+}
+
+/** The schema type of {@link LogQuery}, named so that declarations refer to it instead of spelling it out. */
+export interface LogQueryStruct extends Schema.Struct<typeof LogQueryFields> {}
 
 /**
  * The query of GET /log (§7, §8): the `message`, the domain's `trackingLogMessage` (JSON with message, stack,
  * version, user agent and location).
  */
-export const LogQuery = Schema.Struct({
-  [logMessageParameter]: SafeString
-})
+export const LogQuery: LogQueryStruct = Schema.Struct(LogQueryFields)
 
 /** Decoded type of {@link LogQuery}. */
 export type LogQuery = typeof LogQuery.Type

@@ -16,12 +16,7 @@ import { SafeString } from "./entities/text.ts"
 /** The base path of the watchdog calls (ours). */
 export const watchdogBase = "/api/watchdog"
 
-/**
- * A watchdog: its `watchdogId`, the watched variant (`variantId`, `productId`, `title`, product `url` and image
- * `mediaId`), its `price` and `currency` and whether it is `inStock` now, what is watched (`priceLimit`, null when
- * the price is not; `watchAvailability`) and when it was set (`createdTs`, seconds).
- */
-export const Watchdog = Schema.Struct({
+const WatchdogFields = {
   watchdogId: WireInt,
   variantId: WireInt,
   productId: WireInt,
@@ -34,18 +29,42 @@ export const Watchdog = Schema.Struct({
   priceLimit: Schema.NullOr(WireNumber),
   watchAvailability: Schema.Boolean,
   createdTs: WireInt
-})
+}
+
+/** The schema type of {@link Watchdog}, named so that declarations refer to it instead of spelling it out. */
+export interface WatchdogStruct extends Schema.Struct<typeof WatchdogFields> {}
+
+/**
+ * A watchdog: its `watchdogId`, the watched variant (`variantId`, `productId`, `title`, product `url` and image
+ * `mediaId`), its `price` and `currency` and whether it is `inStock` now, what is watched (`priceLimit`, null when
+ * the price is not; `watchAvailability`) and when it was set (`createdTs`, seconds).
+ */
+export const Watchdog: WatchdogStruct = Schema.Struct(WatchdogFields)
 
 /** Decoded type of {@link Watchdog}. */
 export type Watchdog = typeof Watchdog.Type
 
-/** The customer's watchdogs in the shop, newest first. */
-export const WatchdogList = Schema.Struct({
+const WatchdogListFields = {
   watchdogs: Schema.Array(Watchdog)
-})
+}
+
+/** The schema type of {@link WatchdogList}, named so that declarations refer to it instead of spelling it out. */
+export interface WatchdogListStruct extends Schema.Struct<typeof WatchdogListFields> {}
+
+/** The customer's watchdogs in the shop, newest first. */
+export const WatchdogList: WatchdogListStruct = Schema.Struct(WatchdogListFields)
 
 /** Decoded type of {@link WatchdogList}. */
 export type WatchdogList = typeof WatchdogList.Type
+
+const AddWatchdogFields = {
+  variantId: PositiveId,
+  priceLimit: Schema.NullOr(Schema.Finite),
+  watchAvailability: Schema.Boolean
+}
+
+/** The schema type of {@link AddWatchdog}, named so that declarations refer to it instead of spelling it out. */
+export interface AddWatchdogStruct extends Schema.Struct<typeof AddWatchdogFields> {}
 
 /**
  * The body of `add`: the `variantId`, the `priceLimit` (a positive amount with at most two decimals, or null) and
@@ -53,35 +72,46 @@ export type WatchdogList = typeof WatchdogList.Type
  * core/domain/watchdog.ts) is checked by the server: 422 `field: "priceLimit"` when nothing is watched or the limit
  * is not an amount.
  */
-export const AddWatchdog = Schema.Struct({
-  variantId: PositiveId,
-  priceLimit: Schema.NullOr(Schema.Finite),
-  watchAvailability: Schema.Boolean
-})
+export const AddWatchdog: AddWatchdogStruct = Schema.Struct(AddWatchdogFields)
 
 /** Decoded type of {@link AddWatchdog}. */
 export type AddWatchdog = typeof AddWatchdog.Type
 
-/** The answer of `add`: the watchdog as stored. */
-export const WatchdogResult = Schema.Struct({
+const WatchdogResultFields = {
   watchdog: Watchdog
-})
+}
+
+/** The schema type of {@link WatchdogResult}, named so that declarations refer to it instead of spelling it out. */
+export interface WatchdogResultStruct extends Schema.Struct<typeof WatchdogResultFields> {}
+
+/** The answer of `add`: the watchdog as stored. */
+export const WatchdogResult: WatchdogResultStruct = Schema.Struct(WatchdogResultFields)
 
 /** Decoded type of {@link WatchdogResult}. */
 export type WatchdogResult = typeof WatchdogResult.Type
 
-/** The body of `remove`: the `watchdogId` of one of the caller's watchdogs. */
-export const RemoveWatchdog = Schema.Struct({
+const RemoveWatchdogFields = {
   watchdogId: PositiveId
-})
+}
+
+/** The schema type of {@link RemoveWatchdog}, named so that declarations refer to it instead of spelling it out. */
+export interface RemoveWatchdogStruct extends Schema.Struct<typeof RemoveWatchdogFields> {}
+
+/** The body of `remove`: the `watchdogId` of one of the caller's watchdogs. */
+export const RemoveWatchdog: RemoveWatchdogStruct = Schema.Struct(RemoveWatchdogFields)
 
 /** Decoded type of {@link RemoveWatchdog}. */
 export type RemoveWatchdog = typeof RemoveWatchdog.Type
 
-/** The answer of `remove`: the removed `watchdogId`. */
-export const WatchdogRemoved = Schema.Struct({
+const WatchdogRemovedFields = {
   watchdogId: WireInt
-})
+}
+
+/** The schema type of {@link WatchdogRemoved}, named so that declarations refer to it instead of spelling it out. */
+export interface WatchdogRemovedStruct extends Schema.Struct<typeof WatchdogRemovedFields> {}
+
+/** The answer of `remove`: the removed `watchdogId`. */
+export const WatchdogRemoved: WatchdogRemovedStruct = Schema.Struct(WatchdogRemovedFields)
 
 /**
  * The watchdog calls, all for a logged-in customer (401 otherwise): `list` (GET), `add` and `remove` (POST,

@@ -13,18 +13,28 @@ import { CallTimeout, widgetsTimeoutMs } from "./policy.ts"
 /** The path of the widgets data call, GET and POST (§7). */
 export const widgetsDataPath = "/api/widgets/getWidgetsData"
 
-/** The query of GET widgets data: the `extended` flag (§7), `1` or `0`; absent means not extended. */
-export const WidgetsDataQuery = Schema.Struct({
+const WidgetsDataQueryFields = {
   extended: Schema.optionalKey(QueryFlag)
-})
+}
+
+/** The schema type of {@link WidgetsDataQuery}, named so that declarations refer to it instead of spelling it out. */
+export interface WidgetsDataQueryStruct extends Schema.Struct<typeof WidgetsDataQueryFields> {}
+
+/** The query of GET widgets data: the `extended` flag (§7), `1` or `0`; absent means not extended. */
+export const WidgetsDataQuery: WidgetsDataQueryStruct = Schema.Struct(WidgetsDataQueryFields)
 
 /** Decoded type of {@link WidgetsDataQuery}. */
 export type WidgetsDataQuery = typeof WidgetsDataQuery.Type
 
-/** The JSON body of POST widgets data (§7 "POST variant also exists"): the `extended` flag. */
-export const WidgetsDataPayload = Schema.Struct({
+const WidgetsDataPayloadFields = {
   extended: Schema.optionalKey(Schema.Boolean)
-})
+}
+
+/** The schema type of {@link WidgetsDataPayload}, named so that declarations refer to it instead of spelling it out. */
+export interface WidgetsDataPayloadStruct extends Schema.Struct<typeof WidgetsDataPayloadFields> {}
+
+/** The JSON body of POST widgets data (§7 "POST variant also exists"): the `extended` flag. */
+export const WidgetsDataPayload: WidgetsDataPayloadStruct = Schema.Struct(WidgetsDataPayloadFields)
 
 /** Decoded type of {@link WidgetsDataPayload}. */
 export type WidgetsDataPayload = typeof WidgetsDataPayload.Type

@@ -39,24 +39,34 @@ export class WishlistRejected extends Schema.TaggedError<WishlistRejected>()(
   { httpApiStatus: 422 }
 ) {}
 
+const LegacyWishlistAddItemPayloadFields = {
+  wishListId: Schema.optionalKey(PositiveId),
+  articleId: PositiveId,
+  amount: Amount
+}
+
+/** The schema type of {@link LegacyWishlistAddItemPayload}, named so that declarations refer to it instead of spelling it out. */
+export interface LegacyWishlistAddItemPayloadStruct extends Schema.Struct<typeof LegacyWishlistAddItemPayloadFields> {}
+
 /**
  * The body of PUT /api/wishlist/addItem/ (§7): the `articleId`, the `amount` (whole, 1..30) and the list
  * `wishListId` (absent: the main list).
  */
-export const LegacyWishlistAddItemPayload = Schema.Struct({
-  wishListId: Schema.optionalKey(PositiveId),
-  articleId: PositiveId,
-  amount: Amount
-})
+export const LegacyWishlistAddItemPayload: LegacyWishlistAddItemPayloadStruct = Schema.Struct(LegacyWishlistAddItemPayloadFields)
 
 /** Decoded type of {@link LegacyWishlistAddItemPayload}. */
 export type LegacyWishlistAddItemPayload = typeof LegacyWishlistAddItemPayload.Type
 
-/** The body of a wishlist item removal (§7 deleteItem, delete): the list `wishListId` and the item's `itemId`. */
-export const WishlistItemRef = Schema.Struct({
+const WishlistItemRefFields = {
   wishListId: PositiveId,
   itemId: PositiveId
-})
+}
+
+/** The schema type of {@link WishlistItemRef}, named so that declarations refer to it instead of spelling it out. */
+export interface WishlistItemRefStruct extends Schema.Struct<typeof WishlistItemRefFields> {}
+
+/** The body of a wishlist item removal (§7 deleteItem, delete): the list `wishListId` and the item's `itemId`. */
+export const WishlistItemRef: WishlistItemRefStruct = Schema.Struct(WishlistItemRefFields)
 
 /** Decoded type of {@link WishlistItemRef}. */
 export type WishlistItemRef = typeof WishlistItemRef.Type
@@ -87,39 +97,59 @@ export const WishlistAddRequest = WishlistAddPayload.mapFields((fields) => ({
 /** Decoded type of {@link WishlistAddRequest}. */
 export type WishlistAddRequest = typeof WishlistAddRequest.Type
 
+const WishlistAddedFields = {
+  ...WishlistSummary.fields,
+  wishListId: WireInt
+}
+
+/** The schema type of {@link WishlistAdded}, named so that declarations refer to it instead of spelling it out. */
+export interface WishlistAddedStruct extends Schema.Struct<typeof WishlistAddedFields> {}
+
 /**
  * The answer to add: the wishlist state after the add and the `wishListId` added to (for a new list its new id,
  * for the page `{wishlist-url}-detail/{wishlistId}`, §2).
  */
-export const WishlistAdded = Schema.Struct({
-  ...WishlistSummary.fields,
-  wishListId: WireInt
-})
+export const WishlistAdded: WishlistAddedStruct = Schema.Struct(WishlistAddedFields)
 
 /** Decoded type of {@link WishlistAdded}. */
 export type WishlistAdded = typeof WishlistAdded.Type
 
-/** The query of get-items: the list `wishListId` (absent: the main list). */
-export const WishlistItemsQuery = Schema.Struct({
+const WishlistItemsQueryFields = {
   wishListId: Schema.optionalKey(PositiveIdFromString)
-})
+}
+
+/** The schema type of {@link WishlistItemsQuery}, named so that declarations refer to it instead of spelling it out. */
+export interface WishlistItemsQueryStruct extends Schema.Struct<typeof WishlistItemsQueryFields> {}
+
+/** The query of get-items: the list `wishListId` (absent: the main list). */
+export const WishlistItemsQuery: WishlistItemsQueryStruct = Schema.Struct(WishlistItemsQueryFields)
 
 /** Decoded type of {@link WishlistItemsQuery}. */
 export type WishlistItemsQuery = typeof WishlistItemsQuery.Type
 
-/** The body of save-wishlist: the list's `name`; with `wishListId` the list is renamed, without it created. */
-export const SaveWishlistPayload = Schema.Struct({
+const SaveWishlistPayloadFields = {
   wishListId: Schema.optionalKey(PositiveId),
   name: RequiredText
-})
+}
+
+/** The schema type of {@link SaveWishlistPayload}, named so that declarations refer to it instead of spelling it out. */
+export interface SaveWishlistPayloadStruct extends Schema.Struct<typeof SaveWishlistPayloadFields> {}
+
+/** The body of save-wishlist: the list's `name`; with `wishListId` the list is renamed, without it created. */
+export const SaveWishlistPayload: SaveWishlistPayloadStruct = Schema.Struct(SaveWishlistPayloadFields)
 
 /** Decoded type of {@link SaveWishlistPayload}. */
 export type SaveWishlistPayload = typeof SaveWishlistPayload.Type
 
-/** The body of remove-wishlist (§7): the list's `wishListId`. */
-export const RemoveWishlistPayload = Schema.Struct({
+const RemoveWishlistPayloadFields = {
   wishListId: PositiveId
-})
+}
+
+/** The schema type of {@link RemoveWishlistPayload}, named so that declarations refer to it instead of spelling it out. */
+export interface RemoveWishlistPayloadStruct extends Schema.Struct<typeof RemoveWishlistPayloadFields> {}
+
+/** The body of remove-wishlist (§7): the list's `wishListId`. */
+export const RemoveWishlistPayload: RemoveWishlistPayloadStruct = Schema.Struct(RemoveWishlistPayloadFields)
 
 /** Decoded type of {@link RemoveWishlistPayload}. */
 export type RemoveWishlistPayload = typeof RemoveWishlistPayload.Type

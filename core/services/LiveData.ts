@@ -49,11 +49,16 @@ export class LiveDataPublisher extends Context.Service<LiveDataPublisher, LiveDa
   "storefront/LiveDataPublisher"
 ) {}
 
-/** One notification as the server writes it in an event's `data` (the type is kept open: others are skipped). */
-export const LiveMessage = Schema.Struct({
+const LiveMessageFields = {
   type: Schema.String,
   cartId: Schema.optionalKey(Schema.Number)
-})
+}
+
+/** The schema type of {@link LiveMessage}, named so that declarations refer to it instead of spelling it out. */
+export interface LiveMessageStruct extends Schema.Struct<typeof LiveMessageFields> {}
+
+/** One notification as the server writes it in an event's `data` (the type is kept open: others are skipped). */
+export const LiveMessage: LiveMessageStruct = Schema.Struct(LiveMessageFields)
 
 /** Decoded type of {@link LiveMessage}. */
 export type LiveMessage = typeof LiveMessage.Type

@@ -30,58 +30,83 @@ const addressFields = {
   email: Schema.optionalKey(Schema.String)
 }
 
-/**
- * A billing profile (§3). `billingProfileId` is required; {@link notEditableBillingProfileId} (-1) marks a profile the
- * customer cannot edit. The business fields back the billing form flags of §3: `businessArea` (the profile is a
- * business one), `companyName`, `companyRegistrationNumber` (hidden for HR), `companyTaxNumber`; `phone` is shared.
- */
-export const BillingAddress = Schema.Struct({
+const BillingAddressFields = {
   billingProfileId: WireInt,
   ...addressFields,
   businessArea: Schema.optionalKey(Schema.Boolean),
   companyName: Schema.optionalKey(Schema.String),
   companyRegistrationNumber: Schema.optionalKey(WireString),
   companyTaxNumber: Schema.optionalKey(WireString)
-})
+}
+
+/** The schema type of {@link BillingAddress}, named so that declarations refer to it instead of spelling it out. */
+export interface BillingAddressStruct extends Schema.Struct<typeof BillingAddressFields> {}
+
+/**
+ * A billing profile (§3). `billingProfileId` is required; {@link notEditableBillingProfileId} (-1) marks a profile the
+ * customer cannot edit. The business fields back the billing form flags of §3: `businessArea` (the profile is a
+ * business one), `companyName`, `companyRegistrationNumber` (hidden for HR), `companyTaxNumber`; `phone` is shared.
+ */
+export const BillingAddress: BillingAddressStruct = Schema.Struct(BillingAddressFields)
 
 /** Decoded type of {@link BillingAddress}. */
 export type BillingAddress = typeof BillingAddress.Type
 
-/** A shipping address (§3), identified by `addressId`; `lat`/`lng` when the server geocoded it. */
-export const ShippingAddress = Schema.Struct({
+const ShippingAddressFields = {
   addressId: WireInt,
   ...addressFields,
   companyName: Schema.optionalKey(Schema.String),
   lat: Schema.optionalKey(WireNumber),
   lng: Schema.optionalKey(WireNumber)
-})
+}
+
+/** The schema type of {@link ShippingAddress}, named so that declarations refer to it instead of spelling it out. */
+export interface ShippingAddressStruct extends Schema.Struct<typeof ShippingAddressFields> {}
+
+/** A shipping address (§3), identified by `addressId`; `lat`/`lng` when the server geocoded it. */
+export const ShippingAddress: ShippingAddressStruct = Schema.Struct(ShippingAddressFields)
 
 /** Decoded type of {@link ShippingAddress}. */
 export type ShippingAddress = typeof ShippingAddress.Type
 
-/** The customer's addresses by type (§3 Customer `addresses`). */
-export const CustomerAddresses = Schema.Struct({
+const CustomerAddressesFields = {
   billing: Schema.optionalKey(Schema.Array(BillingAddress)),
   shipping: Schema.optionalKey(Schema.Array(ShippingAddress))
-})
+}
+
+/** The schema type of {@link CustomerAddresses}, named so that declarations refer to it instead of spelling it out. */
+export interface CustomerAddressesStruct extends Schema.Struct<typeof CustomerAddressesFields> {}
+
+/** The customer's addresses by type (§3 Customer `addresses`). */
+export const CustomerAddresses: CustomerAddressesStruct = Schema.Struct(CustomerAddressesFields)
 
 /** Decoded type of {@link CustomerAddresses}. */
 export type CustomerAddresses = typeof CustomerAddresses.Type
 
-/** The ids of the addresses selected for the order, by type (§3 Customer `selectedAddresses`); `null` = none. */
-export const SelectedAddresses = Schema.Struct({
+const SelectedAddressesFields = {
   billing: Schema.optionalKey(Schema.NullOr(WireInt)),
   shipping: Schema.optionalKey(Schema.NullOr(WireInt))
-})
+}
+
+/** The schema type of {@link SelectedAddresses}, named so that declarations refer to it instead of spelling it out. */
+export interface SelectedAddressesStruct extends Schema.Struct<typeof SelectedAddressesFields> {}
+
+/** The ids of the addresses selected for the order, by type (§3 Customer `selectedAddresses`); `null` = none. */
+export const SelectedAddresses: SelectedAddressesStruct = Schema.Struct(SelectedAddressesFields)
 
 /** Decoded type of {@link SelectedAddresses}. */
 export type SelectedAddresses = typeof SelectedAddresses.Type
 
-/** The addresses of the cart (§3 Cart `addresses`): the `primary` billing profile and the `shipping` address. */
-export const CartAddresses = Schema.Struct({
+const CartAddressesFields = {
   primary: Schema.optionalKey(Schema.NullOr(BillingAddress)),
   shipping: Schema.optionalKey(Schema.NullOr(ShippingAddress))
-})
+}
+
+/** The schema type of {@link CartAddresses}, named so that declarations refer to it instead of spelling it out. */
+export interface CartAddressesStruct extends Schema.Struct<typeof CartAddressesFields> {}
+
+/** The addresses of the cart (§3 Cart `addresses`): the `primary` billing profile and the `shipping` address. */
+export const CartAddresses: CartAddressesStruct = Schema.Struct(CartAddressesFields)
 
 /** Decoded type of {@link CartAddresses}. */
 export type CartAddresses = typeof CartAddresses.Type

@@ -39,21 +39,21 @@ export const CustomerConsents = Schema.Record(Schema.String, Schema.Boolean)
 /** Decoded type of {@link CustomerConsents}. */
 export type CustomerConsents = typeof CustomerConsents.Type
 
-/** Loyalty club membership (§6: registration and trial states). Field names are ours: not shown. */
-export const LoyaltyClub = Schema.Struct({
+const LoyaltyClubFields = {
   registered: Schema.optionalKey(Schema.Boolean),
   trial: Schema.optionalKey(Schema.Boolean)
-})
+}
+
+/** The schema type of {@link LoyaltyClub}, named so that declarations refer to it instead of spelling it out. */
+export interface LoyaltyClubStruct extends Schema.Struct<typeof LoyaltyClubFields> {}
+
+/** Loyalty club membership (§6: registration and trial states). Field names are ours: not shown. */
+export const LoyaltyClub: LoyaltyClubStruct = Schema.Struct(LoyaltyClubFields)
 
 /** Decoded type of {@link LoyaltyClub}. */
 export type LoyaltyClub = typeof LoyaltyClub.Type
 
-/**
- * The customer (§3). Every field is optional because a guest is a customer too: `id` is absent or `null` for a
- * guest (§6 "registered (has a customer id) or guest"). `vipType` stays a plain string so that an unknown program
- * does not fail the whole response; {@link ProgramName} lists the known ones.
- */
-export const Customer = Schema.Struct({
+const CustomerFields = {
   id: Schema.optionalKey(Schema.NullOr(WireInt)),
   firstname: Schema.optionalKey(Schema.String),
   lastname: Schema.optionalKey(Schema.String),
@@ -72,7 +72,17 @@ export const Customer = Schema.Struct({
   consentChanged: Schema.optionalKey(Schema.Boolean),
   loyaltyClub: Schema.optionalKey(LoyaltyClub),
   consents: Schema.optionalKey(CustomerConsents)
-})
+}
+
+/** The schema type of {@link Customer}, named so that declarations refer to it instead of spelling it out. */
+export interface CustomerStruct extends Schema.Struct<typeof CustomerFields> {}
+
+/**
+ * The customer (§3). Every field is optional because a guest is a customer too: `id` is absent or `null` for a
+ * guest (§6 "registered (has a customer id) or guest"). `vipType` stays a plain string so that an unknown program
+ * does not fail the whole response; {@link ProgramName} lists the known ones.
+ */
+export const Customer: CustomerStruct = Schema.Struct(CustomerFields)
 
 /** Decoded type of {@link Customer}. */
 export type Customer = typeof Customer.Type

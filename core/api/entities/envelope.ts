@@ -20,27 +20,37 @@ export const errorResponseStatus = "error"
 /** The `status` value of a successful call. */
 export const okStatus = "ok"
 
+const StatusResponseFields = {
+  status: Schema.String,
+  message: Schema.optionalKey(Schema.String)
+}
+
+/** The schema type of {@link StatusResponse}, named so that declarations refer to it instead of spelling it out. */
+export interface StatusResponseStruct extends Schema.Struct<typeof StatusResponseFields> {}
+
 /**
  * The bare answer of a call whose result the client reads only as `status` (§7 "Reads status"): {@link okStatus} on
  * success. `message` is an optional text for the shopper (ours).
  */
-export const StatusResponse = Schema.Struct({
-  status: Schema.String,
-  message: Schema.optionalKey(Schema.String)
-})
+export const StatusResponse: StatusResponseStruct = Schema.Struct(StatusResponseFields)
 
 /** Decoded type of {@link StatusResponse}. */
 export type StatusResponse = typeof StatusResponse.Type
+
+const ResponseStatusFields = {
+  status: Schema.String,
+  flashMessages: Schema.optionalKey(Schema.Array(FlashMessage)),
+  link: Schema.optionalKey(Schema.NullOr(Schema.String))
+}
+
+/** The schema type of {@link ResponseStatus}, named so that declarations refer to it instead of spelling it out. */
+export interface ResponseStatusStruct extends Schema.Struct<typeof ResponseStatusFields> {}
 
 /**
  * The status of a response (§7 `status {status, flashMessages, link}`). `status` is kept as a string
  * ({@link errorResponseStatus} is the one the rules read); `flashMessages` are the server's notices.
  */
-export const ResponseStatus = Schema.Struct({
-  status: Schema.String,
-  flashMessages: Schema.optionalKey(Schema.Array(FlashMessage)),
-  link: Schema.optionalKey(Schema.NullOr(Schema.String))
-})
+export const ResponseStatus: ResponseStatusStruct = Schema.Struct(ResponseStatusFields)
 
 /** Decoded type of {@link ResponseStatus}. */
 export type ResponseStatus = typeof ResponseStatus.Type
@@ -75,30 +85,40 @@ export const DeliveryResponse = Schema.Struct({ ...apiResponseFields, ...deliver
 /** Decoded type of {@link DeliveryResponse}. */
 export type DeliveryResponse = typeof DeliveryResponse.Type
 
-/**
- * The response of check-step and next-step (§3 "Step responses", §7): the generic parts plus the tag-manager data
- * `dataLayerDirectData`, the queued tag events `queue`, the new `step` and `step5` (data prefetched for the
- * confirmation step). The tag data shapes are not shown, so they are kept as JSON.
- */
-export const StepResponse = Schema.Struct({
+const StepResponseFields = {
   ...apiResponseFields,
   step: Schema.optionalKey(WireInt),
   dataLayerDirectData: Schema.optionalKey(Schema.Json),
   queue: Schema.optionalKey(Schema.Array(Schema.Json)),
   step5: Schema.optionalKey(Schema.Json)
-})
+}
+
+/** The schema type of {@link StepResponse}, named so that declarations refer to it instead of spelling it out. */
+export interface StepResponseStruct extends Schema.Struct<typeof StepResponseFields> {}
+
+/**
+ * The response of check-step and next-step (§3 "Step responses", §7): the generic parts plus the tag-manager data
+ * `dataLayerDirectData`, the queued tag events `queue`, the new `step` and `step5` (data prefetched for the
+ * confirmation step). The tag data shapes are not shown, so they are kept as JSON.
+ */
+export const StepResponse: StepResponseStruct = Schema.Struct(StepResponseFields)
 
 /** Decoded type of {@link StepResponse}. */
 export type StepResponse = typeof StepResponse.Type
+
+const WidgetsDataFields = {
+  cart: Schema.optionalKey(Schema.Struct({ articles: Schema.optionalKey(Schema.Array(WidgetCartItem)) })),
+  wishList: Schema.optionalKey(WishlistSummary)
+}
+
+/** The schema type of {@link WidgetsData}, named so that declarations refer to it instead of spelling it out. */
+export interface WidgetsDataStruct extends Schema.Struct<typeof WidgetsDataFields> {}
 
 /**
  * The widgets data (§7 GET /api/widgets/getWidgetsData): the cart drawer's `cart.articles` and the wishlist
  * drawer's `wishList` (items and count).
  */
-export const WidgetsData = Schema.Struct({
-  cart: Schema.optionalKey(Schema.Struct({ articles: Schema.optionalKey(Schema.Array(WidgetCartItem)) })),
-  wishList: Schema.optionalKey(WishlistSummary)
-})
+export const WidgetsData: WidgetsDataStruct = Schema.Struct(WidgetsDataFields)
 
 /** Decoded type of {@link WidgetsData}. */
 export type WidgetsData = typeof WidgetsData.Type

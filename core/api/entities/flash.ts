@@ -18,16 +18,21 @@ export const FlashCategory = Schema.Literals(flashCategories)
 /** A flash category. */
 export type FlashCategory = typeof FlashCategory.Type
 
+const FlashMessageFields = {
+  message: Schema.String,
+  type: FlashType.pipe(Schema.withDecodingDefault(Effect.succeed(defaultFlashType))),
+  cat: FlashCategory.pipe(Schema.withDecodingDefault(Effect.succeed(defaultFlashCategory)))
+}
+
+/** The schema type of {@link FlashMessage}, named so that declarations refer to it instead of spelling it out. */
+export interface FlashMessageStruct extends Schema.Struct<typeof FlashMessageFields> {}
+
 /**
  * A flash message (§3): `message` (text or a translation key such as `err_request_timeout`), `type` and `cat`.
  * A missing `type` decodes to `"default"` and a missing `cat` to `"cart"` (the domain's defaults), since the server's
  * flashes come with cart responses.
  */
-export const FlashMessage = Schema.Struct({
-  message: Schema.String,
-  type: FlashType.pipe(Schema.withDecodingDefault(Effect.succeed(defaultFlashType))),
-  cat: FlashCategory.pipe(Schema.withDecodingDefault(Effect.succeed(defaultFlashCategory)))
-})
+export const FlashMessage: FlashMessageStruct = Schema.Struct(FlashMessageFields)
 
 /** Decoded type of {@link FlashMessage}. */
 export type FlashMessage = typeof FlashMessage.Type

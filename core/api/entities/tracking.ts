@@ -22,12 +22,17 @@ export const Personalization = Schema.Literals(personalizationValues)
 /** A personalisation answer. */
 export type Personalization = typeof Personalization.Type
 
-/** The ids identifying the customer of a tracking event (§3): the `cookie` id and, when known, the other ids. */
-export const CustomerIds = Schema.Struct({
+const CustomerIdsFields = {
   cookie: SafeString,
   exponea_id: Schema.optionalKey(SafeString),
   customer_id: Schema.optionalKey(WireString)
-})
+}
+
+/** The schema type of {@link CustomerIds}, named so that declarations refer to it instead of spelling it out. */
+export interface CustomerIdsStruct extends Schema.Struct<typeof CustomerIdsFields> {}
+
+/** The ids identifying the customer of a tracking event (§3): the `cookie` id and, when known, the other ids. */
+export const CustomerIds: CustomerIdsStruct = Schema.Struct(CustomerIdsFields)
 
 /** Decoded type of {@link CustomerIds}. */
 export type CustomerIds = typeof CustomerIds.Type
@@ -76,11 +81,7 @@ export const PurchaseStatus = Schema.Literals([newPurchaseStatus])
 /** A purchase status. */
 export type PurchaseStatus = typeof PurchaseStatus.Type
 
-/**
- * One purchased item as tracked (§3). Ids are strings or numbers, kept as the client has them; `price` is per piece and
- * `total_price` for the quantity; `category_1`..`category_6` and `categories_path` describe the category tree.
- */
-export const PurchaseTrackingItem = Schema.Struct({
+const PurchaseTrackingItemFields = {
   purchase_id: StringOrNumber,
   purchase_status: PurchaseStatus,
   product_id: StringOrNumber,
@@ -99,7 +100,16 @@ export const PurchaseTrackingItem = Schema.Struct({
   category_5: Schema.optionalKey(SafeString),
   category_6: Schema.optionalKey(SafeString),
   categories_path: Schema.optionalKey(SafeString)
-})
+}
+
+/** The schema type of {@link PurchaseTrackingItem}, named so that declarations refer to it instead of spelling it out. */
+export interface PurchaseTrackingItemStruct extends Schema.Struct<typeof PurchaseTrackingItemFields> {}
+
+/**
+ * One purchased item as tracked (§3). Ids are strings or numbers, kept as the client has them; `price` is per piece and
+ * `total_price` for the quantity; `category_1`..`category_6` and `categories_path` describe the category tree.
+ */
+export const PurchaseTrackingItem: PurchaseTrackingItemStruct = Schema.Struct(PurchaseTrackingItemFields)
 
 /** Decoded type of {@link PurchaseTrackingItem}. */
 export type PurchaseTrackingItem = typeof PurchaseTrackingItem.Type
@@ -110,11 +120,7 @@ export const CartUpdateAction = Schema.Literals(cartUpdateActions)
 /** A cart update action. */
 export type CartUpdateAction = typeof CartUpdateAction.Type
 
-/**
- * The properties of a cart update tracking event (§3): the `action`, the product and variant, the `quantity`
- * changed, and the cart after it (`total_quantity`, `total_price`, `variant_list` of variant ids).
- */
-export const CartUpdatePayload = Schema.Struct({
+const CartUpdatePayloadFields = {
   action: CartUpdateAction,
   product_id: StringOrNumber,
   variant_id: StringOrNumber,
@@ -124,7 +130,16 @@ export const CartUpdatePayload = Schema.Struct({
   total_quantity: Schema.optionalKey(WireInt),
   total_price: Schema.optionalKey(WireNumber),
   variant_list: Schema.optionalKey(Schema.Array(SafeString))
-})
+}
+
+/** The schema type of {@link CartUpdatePayload}, named so that declarations refer to it instead of spelling it out. */
+export interface CartUpdatePayloadStruct extends Schema.Struct<typeof CartUpdatePayloadFields> {}
+
+/**
+ * The properties of a cart update tracking event (§3): the `action`, the product and variant, the `quantity`
+ * changed, and the cart after it (`total_quantity`, `total_price`, `variant_list` of variant ids).
+ */
+export const CartUpdatePayload: CartUpdatePayloadStruct = Schema.Struct(CartUpdatePayloadFields)
 
 /** Decoded type of {@link CartUpdatePayload}. */
 export type CartUpdatePayload = typeof CartUpdatePayload.Type

@@ -19,20 +19,26 @@ const integerString = Schema.String.check(
   Schema.isPattern(/^-?\d+$/, { expected: "an integer written as a string" })
 ).pipe(Schema.decodeTo(Schema.Int, SchemaTransformation.numberFromString))
 
+/** The schema type of {@link WireNumber}, named so that declarations refer to it instead of spelling it out. */
+export interface WireNumberUnion extends Schema.Union<readonly [Schema.Finite, typeof decimalString]> {}
+
 /**
  * A finite number the server may send as a JSON number or as a decimal string (prices, totals, coordinates).
  * Decodes to `number`; encodes as a JSON number. Empty, hexadecimal, exponent and padded strings are rejected.
  */
-export const WireNumber = Schema.Union([Schema.Finite, decimalString])
+export const WireNumber: WireNumberUnion = Schema.Union([Schema.Finite, decimalString])
 
 /** Decoded type of {@link WireNumber}. */
 export type WireNumber = typeof WireNumber.Type
+
+/** The schema type of {@link WireInt}, named so that declarations refer to it instead of spelling it out. */
+export interface WireIntUnion extends Schema.Union<readonly [Schema.Int, typeof integerString]> {}
 
 /**
  * A safe integer the server may send as a JSON number or as an integer string (numeric ids, counts, timestamps).
  * Decodes to `number`; encodes as a JSON number.
  */
-export const WireInt = Schema.Union([Schema.Int, integerString])
+export const WireInt: WireIntUnion = Schema.Union([Schema.Int, integerString])
 
 /** Decoded type of {@link WireInt}. */
 export type WireInt = typeof WireInt.Type
@@ -44,11 +50,14 @@ const numberAsString = Schema.Finite.pipe(
   )
 )
 
+/** The schema type of {@link WireString}, named so that declarations refer to it instead of spelling it out. */
+export interface WireStringUnion extends Schema.Union<readonly [Schema.String, typeof numberAsString]> {}
+
 /**
  * A string the server may also send as a JSON number (ids and codes of unknown format, zip codes, dates).
  * Decodes to `string` (`12` becomes `"12"`); encodes as a JSON string.
  */
-export const WireString = Schema.Union([Schema.String, numberAsString])
+export const WireString: WireStringUnion = Schema.Union([Schema.String, numberAsString])
 
 /** Decoded type of {@link WireString}. */
 export type WireString = typeof WireString.Type
