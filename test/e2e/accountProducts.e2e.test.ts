@@ -3,13 +3,14 @@
  * reviews and watchdog of the product page): the gold demo customer opens each page from my account at 375 and 1280
  * px and sees the seeded data (licence keys, watchdogs, their reviews); a customer watches a product from its page
  * and stops watching it on the watchdog page; a review written on a product page shows in the ranking list. axe-core
- * on each page; screenshots into docs/screenshots.
+ * on each page; screenshots into docs/screenshots. A customer buys digital content: the shipping step has no delivery to
+ * choose and says it comes electronically.
  */
 import type { Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
 import { shopById, type ShopId } from "../../core/domain/shop.ts"
 import type { MessageKey } from "../../core/messages/index.ts"
-import { e2eSession, expectNoAxeViolations, hydrated, screenshot, shopText } from "./harness.ts"
+import { e2eSession, expectNoAxeViolations, hydrated, placeOrder, screenshot, shopText, toShippingStep } from "./harness.ts"
 
 const e2e = e2eSession()
 
@@ -78,6 +79,40 @@ describe("account product pages", () => {
       expect(errors).toEqual([])
       await context.close()
     }
+  }, 180_000)
+
+  it("gold@example.cz buys digital content only: no delivery to choose, the step says it comes electronically; the order is placed", async () => {
+    const { context, page, errors } = await shopper(1280)
+    await logIn(page, "gold@example.cz")
+    await page.goto(`${e2e.shop.url}${keys.cart}`)
+    await hydrated(page)
+    for (let guard = 0; guard < 30; guard++) {
+      const remove = page.getByRole("button", { name: new RegExp(`^${escape(t("sf_remove_item", { item: "" }).trim())}`) }).first()
+      if (!(await remove.isVisible().catch(() => false))) break
+      await remove.click()
+      await page.waitForTimeout(300)
+    }
+    // Office software is digital content in the seed.
+    const answer = await fetch(`${e2e.shop.url}/api/catalogue/search?q=Officio&perPage=24`, { headers: { "x-shop-id": shopId } })
+    const found = await answer.json() as { products: ReadonlyArray<{ url: string; inStock: number }> }
+    const digital = found.products.find((product) => product.inStock > 0)!
+    await page.goto(`${e2e.shop.url}${digital.url}`)
+    await hydrated(page)
+    await page.getByRole("button", { name: t("sf_add_to_cart") }).click()
+    await expect.poll(() => page.getByRole("status").filter({ hasText: t("sf_added_to_cart") }).count(), { timeout: 15_000 }).toBe(1)
+
+    await toShippingStep(page, e2e.shop.url, shopId)
+    const electronic = page.getByRole("group", { name: t("sf_delivery_electronic") })
+    await expect.poll(() => electronic.innerText(), { timeout: 20_000 }).toContain(t("sf_delivery_electronic_text"))
+    expect(await page.getByRole("group", { name: t("sf_delivery"), exact: true }).count()).toBe(0)
+    const payments = page.getByRole("group", { name: t("sf_payment") })
+    await payments.getByRole("radio", { disabled: false }).first().click()
+    await expect.poll(() => payments.getByRole("radio", { checked: true }).count(), { timeout: 15_000 }).toBe(1)
+    await expectNoAxeViolations(page, "shipping step of digital content")
+    await screenshot(page, "checkout-shipping-digital-desktop")
+    await placeOrder(page, shopId)
+    expect(errors).toEqual([])
+    await context.close()
   }, 180_000)
 
   it("a guest is sent to log in and back; a shop without digital content answers 404 for it", async () => {
