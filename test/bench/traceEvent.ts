@@ -20,6 +20,7 @@ export interface TraceEvent {
     readonly name?: string
     readonly data?: {
       readonly url?: string
+      readonly documentLoaderURL?: string
       readonly functionName?: string
       readonly frame?: string
       readonly isOutermostMainFrame?: boolean
