@@ -298,6 +298,20 @@ describe("product images (server)", () => {
       assert.strictEqual((yield* get(`/media/v${picked.variant_id}`)).status, 404)
     }))
 
+  it.effect("a media id's row is read once: its image, served again, does not read the database (an image never changes)", () =>
+    Effect.gen(function*() {
+      const [media] = yield* query<{ media_id: string; width: number }>(
+        "SELECT media_id, width FROM media WHERE width >= 400 AND media_id NOT LIKE 'v%' ORDER BY media_id DESC LIMIT 1")
+      const get = (path: string) => Effect.promise(() => side.handler(new Request(`${testBaseUrl}${path}`)))
+      const widthOf = (path: string) =>
+        Effect.flatMap(get(path), (response) => Effect.promise(() => response.arrayBuffer())).pipe(Effect.map((buffer) => decodePng(new Uint8Array(buffer)).width))
+      const first = yield* widthOf(`/media/${media!.media_id}.png`)
+      // Behind the server's back: were the row read again, the image would come at the new, smaller size.
+      yield* query(`UPDATE media SET width = 160, height = 160 WHERE media_id = '${media!.media_id}'`)
+      assert.strictEqual(yield* widthOf(`/media/${media!.media_id}.png`), first)
+      assert.strictEqual(yield* widthOf(`/media/${media!.media_id}.png?w=160`), 160)
+    }))
+
   it.effect("GET /media/{id}.svg still serves the generated SVG (links and caches from before the PNG); unknown ids are 404", () =>
     Effect.gen(function*() {
       const picked = yield* pickVariant

@@ -52,25 +52,38 @@ const cacheHeaders = {
 
 /** Rendered PNGs by media id and width: 2,000 images or 32 MB at most (a 600 px product image is 3 to 12 kB). */
 const pngCache = makeByteCache(2000, 32 * 1024 * 1024)
+const svgCache = makeByteCache(2000, 8 * 1024 * 1024)
+
+const rowCacheMax = 20_000
 
 /**
  * The media route: the PNG as `image/png`, or the SVG as `image/svg+xml` (gzip when accepted, a CSP that lets the
  * image run nothing); both cached a day and `nosniff`; 404 text for an unknown id or another file name. Needs the
- * app's router and SQL.
+ * app's router and SQL. A media id's row is read once while it stays among the 20,000 last served, and the PNGs and
+ * SVGs are rendered once while they stay in their caches.
  */
 export const MediaRoutes = HttpRouter.use(Effect.fnUntraced(function*(router) {
   const sql = yield* SqlClient.SqlClient
+  // The media rows this server served lately, by media id: a media id's image never changes, so an image asked for
+  // again (each page asks for dozens) is answered without a statement. Unknown ids are not kept.
+  const rowCache = new Map<string, MediaRow>()
+  const keepRow = (row: MediaRow) => {
+    if (rowCache.size >= rowCacheMax) rowCache.delete(rowCache.keys().next().value!)
+    rowCache.set(row.media_id, row)
+  }
   yield* router.add(
     "GET",
     mediaRoutePath,
     Effect.gen(function*() {
       const { params } = yield* HttpRouter.RouteContext
       const named = mediaFileOf(params["file"] ?? "")
-      const rows = named === undefined
+      const known = named === undefined ? undefined : rowCache.get(named.mediaId)
+      const rows = named === undefined || known !== undefined
         ? []
         : yield* Effect.orDie(sql<MediaRow>`
             SELECT media_id, kind, shape, label, color1, color2, width, height FROM media WHERE media_id = ${named.mediaId}`)
-      const row = rows[0]
+      const row = known ?? rows[0]
+      if (known === undefined && row !== undefined) keepRow(row)
       if (named === undefined || row === undefined) return HttpServerResponse.text("Not found", { status: 404 })
       const request = yield* HttpServerRequest.HttpServerRequest
       if (named.format === "png") {
@@ -78,9 +91,12 @@ export const MediaRoutes = HttpRouter.use(Effect.fnUntraced(function*(router) {
         const png = pngCache.getOrRender(`${row.media_id}\u0000${width}`, () => renderMediaPng(row, width).png)
         return HttpServerResponse.uint8Array(png, { contentType: "image/png", headers: cacheHeaders })
       }
-      const svg = renderMediaSvg(row)
       const gzip = /\bgzip\b/i.test(request.headers["accept-encoding"] ?? "")
-      return HttpServerResponse.uint8Array(gzip ? gzipSync(svg) : new TextEncoder().encode(svg), {
+      const svg = svgCache.getOrRender(`${row.media_id}\u0000${gzip ? "gzip" : "plain"}`, () => {
+        const text = renderMediaSvg(row)
+        return gzip ? gzipSync(text) : new TextEncoder().encode(text)
+      })
+      return HttpServerResponse.uint8Array(svg, {
         contentType: "image/svg+xml",
         headers: {
           vary: "accept-encoding",
