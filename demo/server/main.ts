@@ -1,6 +1,7 @@
 /**
  * Starts the reference shop backend on 127.0.0.1 (PORT, default 3000): PGlite under .data/pglite
- * by default, PostgreSQL when DATABASE_URL is set; migrations and the first-start seed run before
+ * by default (PGLITE_WORKER=1 runs it in a worker thread of its own), PostgreSQL when
+ * DATABASE_URL is set; migrations and the first-start seed run before
  * it listens. Prints its URL. STOREFRONT_MAIL_DROP_DIR also writes each outgoing e-mail into that directory;
  * STOREFRONT_TEST_CAPTCHA_ANSWER (end-to-end tests only) makes every captcha's answer that text.
  * STOREFRONT_PGLITE_TEMPLATE (tests only, off by default) names a PGlite data-directory dump (the seeded template of

@@ -109,9 +109,14 @@ const settledRssMiB = async (child: ChildProcess, file: string, quietMs = 10_000
   throw new Error("the server's memory probe did not answer within 60 s")
 }
 
-/** The CPU time (user and system) the process `child` has used so far, ms. */
-const cpuMs = (child: ChildProcess): number => {
-  const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1]!.split(" ")
+/** The CPU time (user and system) the process `child` has used so far (every thread), ms. */
+const cpuMs = (child: ChildProcess): number => statCpuMs(`/proc/${child.pid}/stat`)
+
+/** The CPU time of the process's main thread alone (its JavaScript; not a PGlite worker, GC or compiler threads), ms. */
+const mainThreadCpuMs = (child: ChildProcess): number => statCpuMs(`/proc/${child.pid}/task/${child.pid}/stat`)
+
+const statCpuMs = (file: string): number => {
+  const fields = readFileSync(file, "utf8").split(") ")[1]!.split(" ")
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
 }
 
@@ -319,9 +324,11 @@ const benchServer = async (target: string, env: Record<string, string>, statemen
     const writes = "add-to-cart / change-amount, cart of 3"
     if (selected(writes, "writes")) {
       const cpuBefore = cpuMs(child)
+      const mainBefore = mainThreadCpuMs(child)
       await measure(target, writes, { url: base, requests: cartWrites(shoppers) })
       const measured = results.at(-1)!
-      console.error(`  ${target} cart writes: ${((cpuMs(child) - cpuBefore) / Math.max(1, measured.rps * seconds)).toFixed(2)} ms of server CPU per request`)
+      const perRequest = (ms: number) => (ms / Math.max(1, measured.rps * seconds)).toFixed(2)
+      console.error(`  ${target} cart writes: ${perRequest(cpuMs(child) - cpuBefore)} ms of server CPU per request (main thread ${perRequest(mainThreadCpuMs(child) - mainBefore)})`)
     }
 
     // RSS after the scenarios, then after `memoryRequests` more spread over every endpoint above (a shop's mix:

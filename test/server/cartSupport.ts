@@ -150,7 +150,7 @@ export const roundTrips = () => {
   const layer = Layer.effectDiscard(
     Effect.gen(function*() {
       const client = yield* Effect.serviceOption(PgliteClient)
-      if (client._tag === "None") return
+      if (client._tag === "None" || client.value.pglite === undefined) return
       const db = client.value.pglite
       const names = new Map<string, string>()
       const execProtocol = db.execProtocol.bind(db)

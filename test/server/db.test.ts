@@ -12,6 +12,7 @@ import { contactTopicTree } from "../../core/domain/contact.ts"
 import { allShops, shopById, type ShopId } from "../../core/domain/shop.ts"
 import { formatZip, isValidZip } from "../../core/domain/zip.ts"
 import * as Db from "../../demo/server/db/Database.ts"
+import { PgliteClient } from "../../demo/server/db/PgliteClient.ts"
 import { migrate, migrations, migrationsTable } from "../../demo/server/db/migrations/index.ts"
 import { verifyPassword } from "../../demo/server/db/password.ts"
 import { renderMediaSvg } from "../../demo/server/db/seed/images.ts"
@@ -322,8 +323,11 @@ layer(Db.layerMemory, { timeout: slow })("the seeded data", (it) => {
     }))
 })
 
-describe("PGlite client", () => {
-  const memory = Db.layerMemoryWith({ contents: "migrated" })
+/** The driver's two modes: PGlite in the test's thread, and in a worker thread of its own (`PGLITE_WORKER`). */
+const modes = [{ mode: "in-process", worker: false }, { mode: "worker thread", worker: true }] as const
+
+describe.each(modes)("PGlite client ($mode)", ({ worker }) => {
+  const memory = Db.layerMemoryWith({ contents: "migrated", worker })
 
   it.live("rolls a failed transaction back and commits a successful one", () =>
     Effect.gen(function*() {
@@ -403,9 +407,32 @@ describe("PGlite client", () => {
       const unique = yield* sql`INSERT INTO captchas (captcha_id, answer, expires_at) VALUES ('A', 'x', now()), ('A', 'y', now())`.pipe(Effect.flip)
       assert.strictEqual(unique.reason._tag, "UniqueViolation")
     }).pipe(Effect.provide(memory)), slow)
+
+  it.live("a statement outside a transaction never lands inside another fiber's transaction", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const inTransaction = sql.withTransaction(
+        Effect.gen(function*() {
+          for (let i = 0; i < 5; i++) {
+            yield* sql`INSERT INTO tracking_logs (message) VALUES ('inside')`
+            yield* Effect.sleep("1 millis")
+          }
+          return yield* Effect.fail("rolled back" as const)
+        })
+      ).pipe(Effect.flip)
+      const outside = Effect.forEach(
+        Array.from({ length: 30 }, (_, i) => i),
+        (i) => Effect.andThen(Effect.sleep(`${i % 7} millis`), sql`INSERT INTO tracking_logs (message) VALUES ('outside')`),
+        { concurrency: "unbounded", discard: true }
+      )
+      yield* Effect.all([inTransaction, outside, inTransaction], { concurrency: "unbounded" })
+      const counts = yield* sql<{ readonly message: string; readonly n: number }>`SELECT message, count(*)::integer AS n
+        FROM tracking_logs GROUP BY message ORDER BY message`
+      assert.deepStrictEqual(counts.map((row) => [row.message, row.n]), [["outside", 30]])
+    }).pipe(Effect.provide(memory)), slow)
 })
 
-describe("LISTEN/NOTIFY", () => {
+describe.each(modes)("LISTEN/NOTIFY ($mode)", ({ worker }) => {
   // The subscription is scoped inside the provided layer: a LISTEN must end before its database closes.
   it.live("a NOTIFY reaches a LISTEN stream; a rolled-back one does not", () =>
     Effect.scoped(Effect.gen(function*() {
@@ -421,17 +448,18 @@ describe("LISTEN/NOTIFY", () => {
       assert.deepStrictEqual(payloads, [JSON.stringify({ cartId: 1 }), "committed", "last"])
       const invalid = yield* db.notify("Not a channel", "x").pipe(Effect.flip)
       assert.strictEqual(invalid._tag, "SqlError")
-    })).pipe(Effect.provide(Db.layerMemoryWith({ contents: "migrated" }))), slow)
+    })).pipe(Effect.provide(Db.layerMemoryWith({ contents: "migrated", worker }))), slow)
 })
 
-describe("durability", () => {
+describe.each(modes)("durability ($mode)", ({ worker }) => {
   it.live("data written to a data directory survives closing and reopening it", () =>
     Effect.gen(function*() {
       const dataDir = mkdtempSync(join(tmpdir(), "storefront-pglite-"))
       yield* Effect.addFinalizer(() => Effect.sync(() => rmSync(dataDir, { recursive: true, force: true })))
-      // Created from the empty template's dump (initdb's outcome, written into the directory) and migrated.
-      const create = Db.layerPglite({ dataDir, loadDataDir: yield* Db.memoryTemplate("empty"), seed: false })
-      const reopen = Db.layerPglite({ dataDir, seed: false })
+      // In-process: created from the empty template's dump and migrated; in a worker: from the migrated one (the
+      // migrations' path is the same there, the worker's writes and its close are what this proves).
+      const create = Db.layerPglite({ dataDir, loadDataDir: yield* Db.memoryTemplate(worker ? "migrated" : "empty"), seed: false, worker })
+      const reopen = Db.layerPglite({ dataDir, seed: false, worker })
       yield* Effect.gen(function*() {
         const sql = yield* SqlClient.SqlClient
         yield* sql`INSERT INTO tracking_logs (message) VALUES ('written before close')`
@@ -447,6 +475,36 @@ describe("durability", () => {
       }).pipe(Effect.provide(reopen))
       assert.deepStrictEqual(messages.map((row) => row.message), ["written before close", "written in a transaction"])
     }), slow)
+})
+
+describe("PGlite client in a worker thread", () => {
+  it.live("a failure keeps its SQLSTATE and fields across the thread; the worker's death fails the statement in flight and every later one with a ConnectionError", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      yield* sql`CREATE TABLE pairs (id integer PRIMARY KEY, name text NOT NULL)`
+      const unique = yield* sql`INSERT INTO pairs VALUES (1, 'a'), (1, 'b')`.pipe(Effect.flip)
+      assert.strictEqual(unique.reason._tag, "UniqueViolation")
+      assert.strictEqual((unique.reason as { readonly constraint?: string }).constraint, "pairs_pkey")
+      assert.strictEqual((unique.reason.cause as { readonly code?: string }).code, "23505")
+      const missing = yield* sql`INSERT INTO pairs (id) VALUES (2)`.pipe(Effect.flip)
+      assert.strictEqual(missing.reason._tag, "ConstraintError")
+      assert.strictEqual((missing.reason.cause as { readonly code?: string }).code, "23502")
+
+      const client = yield* PgliteClient
+      const thread = client.thread
+      assert.isDefined(thread)
+      assert.isUndefined(client.pglite)
+      const running = yield* sql`SELECT pg_sleep(30)`.pipe(Effect.flip, Effect.forkChild)
+      yield* Effect.sleep("200 millis")
+      yield* Effect.promise(() => thread!.terminate())
+      const inFlight = yield* Fiber.join(running).pipe(Effect.timeout("10 seconds"))
+      assert.strictEqual(inFlight.reason._tag, "ConnectionError")
+      assert.match(inFlight.reason.message, /worker thread exited/)
+      const later = yield* sql`SELECT 1`.pipe(Effect.flip, Effect.timeout("10 seconds"))
+      assert.strictEqual(later.reason._tag, "ConnectionError")
+      const inTransaction = yield* sql.withTransaction(sql`SELECT 1`).pipe(Effect.flip, Effect.timeout("10 seconds"))
+      assert.strictEqual(inTransaction._tag, "SqlError")
+    }).pipe(Effect.provide(Db.layerMemoryWith({ contents: "empty", worker: true }))), slow)
 })
 
 const databaseUrl = process.env["DATABASE_URL"]

@@ -23,11 +23,14 @@ let pgDatabases = 0
 /**
  * A fresh, migrated and seeded database for one backend: an in-memory PGlite by default (the worker's previous one,
  * reset to the template's state, when it can be: test/support/pglitePool.ts), or, when
- * `DATABASE_URL` names a PostgreSQL server (CI's scale-out run), a new database created on it.
+ * `DATABASE_URL` names a PostgreSQL server (CI's scale-out run), a new database created on it. `PGLITE_WORKER=1` runs
+ * each PGlite in a worker thread of its own, as the server does with it (restored from the template, never reused).
  */
 export const freshDatabase = () => {
   const adminUrl = process.env["DATABASE_URL"]
-  if (adminUrl === undefined || adminUrl.trim() === "") return layerMemoryWith({ reuse: seededPool })
+  if (adminUrl === undefined || adminUrl.trim() === "") {
+    return process.env["PGLITE_WORKER"] === "1" ? layerMemoryWith({ worker: true }) : layerMemoryWith({ reuse: seededPool })
+  }
   const name = `sf_test_${process.pid}_${++pgDatabases}`
   execFileSync("psql", [adminUrl, "-q", "-c", `CREATE DATABASE ${name}`], { stdio: "ignore" })
   const url = new URL(adminUrl)

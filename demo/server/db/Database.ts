@@ -2,8 +2,9 @@
  * The database of the reference shop backend: one `SqlClient` (effect/sql) over either backend,
  * with the same SQL and the same migrations on both.
  *
- * - Embedded default: PGlite in-process, data kept under a data directory (`PGLITE_DATA_DIR`,
- *   default `.data/pglite` in the repo root), through our own driver (`PgliteClient.ts`).
+ * - Embedded default: PGlite, data kept under a data directory (`PGLITE_DATA_DIR`, default
+ *   `.data/pglite` in the repo root), through our own driver (`PgliteClient.ts`), in the server's
+ *   thread, or with `PGLITE_WORKER=1` in a worker thread of its own, its statements on another core.
  * - Scale-out: a PostgreSQL server when `DATABASE_URL` is set, through `@effect/sql-pg`. Any number
  *   of server processes can share it: sessions, carts, idempotency keys and orders live in it, and
  *   cross-instance signals go through LISTEN/NOTIFY ({@link Database}).
@@ -88,14 +89,20 @@ export interface DatabaseSettings {
   readonly seed: boolean
   /** `DATABASE_POOL_MAX`: the most PostgreSQL connections per process (default 10). */
   readonly maxConnections: number
+  /** `PGLITE_WORKER`: run PGlite in a worker thread of its own (default `false`: in the server's thread). */
+  readonly pgliteWorker: boolean
 }
 
-/** Reads {@link DatabaseSettings} from the environment (`DATABASE_URL`, `PGLITE_DATA_DIR`, `DATABASE_SEED`, `DATABASE_POOL_MAX`). */
+/**
+ * Reads {@link DatabaseSettings} from the environment (`DATABASE_URL`, `PGLITE_DATA_DIR`, `DATABASE_SEED`,
+ * `DATABASE_POOL_MAX`, `PGLITE_WORKER`).
+ */
 export const DatabaseSettings: Config.Config<DatabaseSettings> = Config.all({
   url: Config.option(Config.Redacted("DATABASE_URL")),
   dataDir: Config.String("PGLITE_DATA_DIR").pipe(Config.withDefault(defaultDataDir)),
   seed: Config.Boolean("DATABASE_SEED").pipe(Config.withDefault(true)),
-  maxConnections: Config.Int("DATABASE_POOL_MAX").pipe(Config.withDefault(10))
+  maxConnections: Config.Int("DATABASE_POOL_MAX").pipe(Config.withDefault(10)),
+  pgliteWorker: Config.Boolean("PGLITE_WORKER").pipe(Config.withDefault(false))
 }).pipe(
   Config.map((settings) => ({
     ...settings,
@@ -142,6 +149,8 @@ export interface PgliteOptions extends StartupOptions {
   readonly loadDataDir?: Blob | undefined
   /** Databases kept open for reuse (tests); see {@link PgliteClient.PgliteReuse}. */
   readonly reuse?: PgliteClient.PgliteReuse | undefined
+  /** Runs PGlite in a worker thread of its own; see {@link PgliteClient.PgliteClientConfig}. */
+  readonly worker?: boolean | undefined
 }
 
 const pgliteDatabase = Layer.effect(
@@ -165,7 +174,7 @@ export const layerPglite = (
 ): Layer.Layer<SqlClient.SqlClient | PgliteClient.PgliteClient | Database, SqlError | Migrator.MigrationError> =>
   Layer.effectDiscard(prepare(options)).pipe(
     Layer.provideMerge(pgliteDatabase),
-    Layer.provideMerge(PgliteClient.layer({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, reuse: options.reuse }))
+    Layer.provideMerge(PgliteClient.layer({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, reuse: options.reuse, worker: options.worker }))
   )
 
 /** Options of the PostgreSQL backend. */
@@ -234,7 +243,7 @@ export const layer: Layer.Layer<
     const settings = yield* DatabaseSettings
     return Option.match(settings.url, {
       onNone: (): Layer.Layer<SqlClient.SqlClient | Database, SqlError | Migrator.MigrationError> =>
-        layerPglite({ dataDir: settings.dataDir, seed: settings.seed }),
+        layerPglite({ dataDir: settings.dataDir, seed: settings.seed, worker: settings.pgliteWorker }),
       onSome: (url): Layer.Layer<SqlClient.SqlClient | Database, SqlError | Migrator.MigrationError> =>
         layerPg({ url, seed: settings.seed, maxConnections: settings.maxConnections })
     })
@@ -254,7 +263,7 @@ export const layerFromTemplate = (templateFile: string | undefined): typeof laye
       if (Option.isSome(settings.url) || created) return layer
       const dump = yield* Effect.promise(() => readFile(templateFile))
       yield* Effect.logInfo(`database: starting from the template ${templateFile}`)
-      return layerPglite({ dataDir: settings.dataDir, loadDataDir: new Blob([dump]), seed: settings.seed })
+      return layerPglite({ dataDir: settings.dataDir, loadDataDir: new Blob([dump]), seed: settings.seed, worker: settings.pgliteWorker })
     })
   )
 
@@ -351,7 +360,8 @@ const buildTemplate = (kind: Template): Effect.Effect<Uint8Array<ArrayBuffer>, S
         yield* sql`CHECKPOINT`
         const [wal] = yield* sql<{ readonly first: string; readonly last: string }>`SELECT pg_walfile_name(redo_lsn) AS first,
           pg_walfile_name(pg_current_wal_insert_lsn()) AS last FROM pg_control_checkpoint()`
-        const dump = yield* Effect.promise(async () => new Uint8Array(await (await client.pglite.dumpDataDir("none")).arrayBuffer()))
+        const blob = yield* client.dumpDataDir("none")
+        const dump = yield* Effect.promise(async () => new Uint8Array(await blob.arrayBuffer()))
         return wal === undefined ? dump : withWalBetween(dump, wal.first, wal.last)
       }).pipe(Effect.provide(PgliteClient.layer({ dataDir: PgliteClient.memoryDataDir, loadDataDir })))
     )
@@ -386,6 +396,8 @@ export interface MemoryOptions {
   readonly contents?: "seeded" | "migrated" | "empty" | undefined
   /** Databases kept open for reuse, reset between their clients (test/support/pglitePool.ts). */
   readonly reuse?: PgliteClient.PgliteReuse | undefined
+  /** Runs the database in a worker thread of its own (the driver's tests of that mode). */
+  readonly worker?: boolean | undefined
 }
 
 /**
@@ -403,7 +415,8 @@ export const layerMemoryWith = (
         loadDataDir,
         migrate: contents !== "empty",
         seed: contents === "seeded",
-        reuse: options.reuse
+        reuse: options.reuse,
+        worker: options.worker
       }))
   )
 }

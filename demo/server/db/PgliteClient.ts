@@ -18,11 +18,14 @@
  * semaphore, so statements from concurrent fibers are serialized and a transaction
  * (`sql.withTransaction`) owns the connection until it commits or rolls back.
  *
+ * PGlite runs in the caller's thread, or with `worker: true` in a worker thread of its own
+ * (`pgliteEngine.ts`): the same statements, results, SQLSTATEs and notifications, with PostgreSQL's
+ * work on another core; a worker that dies fails every statement with a `ConnectionError`.
+ *
  * @module
  */
-import { mkdir } from "node:fs/promises"
-import { dirname, resolve } from "node:path"
-import { parse as pgliteParse, PGlite, protocol, types as pgliteTypes, type Results } from "@electric-sql/pglite"
+import type { Worker } from "node:worker_threads"
+import type { PGlite, Results } from "@electric-sql/pglite"
 import { makeCompiler } from "@effect/sql-pg/PgClient"
 import * as PgTypes from "@effect/sql-pg/PgTypes"
 import { Context, Effect, Layer, Queue, Scope, Semaphore, Stream } from "effect"
@@ -43,6 +46,9 @@ import {
   UnknownError,
   type SqlErrorReason
 } from "effect/sql/SqlError"
+import { inProcess, inWorker, type PgliteEngine } from "./pgliteEngine.ts"
+
+export { preparedStatementLimit } from "./pgliteStatements.ts"
 
 /** The data directory that keeps a PGlite database in memory only (nothing is written to disk). */
 export const memoryDataDir = "memory://"
@@ -61,8 +67,10 @@ export interface PgliteClientConfig {
   readonly loadDataDir?: Blob | undefined
   /** Extra attributes added to the tracing span of every statement. */
   readonly spanAttributes?: Record<string, unknown> | undefined
-  /** Databases kept open for reuse instead of opened and closed (tests: test/support/pglitePool.ts). */
+  /** Databases kept open for reuse instead of opened and closed (tests: test/support/pglitePool.ts; not with `worker`). */
   readonly reuse?: PgliteReuse | undefined
+  /** Runs PGlite in a worker thread of its own (`pgliteWorker.ts`) instead of the caller's thread. */
+  readonly worker?: boolean | undefined
 }
 
 /**
@@ -85,8 +93,15 @@ export interface PgliteReuse {
 export interface PgliteClient extends SqlClient.SqlClient {
   /** The configuration the client was opened with. */
   readonly config: PgliteClientConfig
-  /** The underlying PGlite instance. Statements sent to it directly bypass the connection lock. */
-  readonly pglite: PGlite
+  /**
+   * The underlying PGlite instance when it runs in this thread (`undefined` with `worker`). Statements sent to it
+   * directly bypass the connection lock.
+   */
+  readonly pglite: PGlite | undefined
+  /** The worker thread PGlite runs in (`worker: true`), else `undefined`. */
+  readonly thread: Worker | undefined
+  /** The data directory as a tar dump (`PGlite.dumpDataDir`), taken under the connection lock. */
+  readonly dumpDataDir: (compression?: "none" | "gzip" | "auto") => Effect.Effect<Blob, SqlError>
   /**
    * Runs `LISTEN channel` and returns the queue its notification payloads arrive on, once the
    * server has confirmed the LISTEN. Closing the scope runs `UNLISTEN` and ends the queue.
@@ -227,130 +242,44 @@ const bindAll = (params: ReadonlyArray<unknown>): { readonly values: Array<unkno
   return { values, oids }
 }
 
-/** Result parsers that make PGlite decode like `@effect/sql-pg` (int8 to bigint, date as text). */
-const parsers = {
-  [pgliteTypes.INT8]: (value: string) => BigInt(value),
-  [pgliteTypes.DATE]: (value: string) => value
-}
-
 // -----------------------------------------------------------------------------------------------
 // connection
 // -----------------------------------------------------------------------------------------------
 
 type RowTransform = (<A extends object>(rows: ReadonlyArray<A>) => ReadonlyArray<A>) | undefined
 
-/** A named prepared statement on the PGlite connection: its name and the parameter types the server inferred. */
-interface PreparedStatement {
-  readonly name: string
-  readonly paramTypes: ReadonlyArray<number>
-}
+/** How a connection sends a statement it has bound: runs `start` and waits for the promise it returns. */
+type Sender = (start: () => Promise<Results<any>>) => Effect.Effect<Results<any>, SqlError>
 
-/** How many prepared statements the connection keeps; the least recently used is closed past it. */
-export const preparedStatementLimit = 512
+const awaitResult = (promise: Promise<Results<any>>): Effect.Effect<Results<any>, SqlError> =>
+  Effect.tryPromise({ try: () => promise, catch: (cause) => toSqlError(cause, "execute") })
 
-/**
- * Statements that are sent unprepared: transaction control, session commands and DDL (which may
- * change what a prepared statement returns; after DDL every prepared statement is dropped).
- */
-const unpreparedStatement = /^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|START|END|SET|RESET|LISTEN|UNLISTEN|NOTIFY|CREATE|ALTER|DROP|TRUNCATE|COPY|GRANT|REVOKE|COMMENT|VACUUM|ANALYZE|DISCARD|DEALLOCATE|PREPARE|EXECUTE|DO)\b/i
-/** Transaction control without parameters: sent as one simple query (it returns no rows, only its command tag). */
-const transactionControl = /^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)\b/i
-const schemaChange = /^\s*(CREATE|ALTER|DROP|TRUNCATE|COMMENT|GRANT|REVOKE|DO)\b/i
-
-/** SQLSTATEs after which a prepared statement is prepared again (plan invalidated, statement gone). */
-const staleStatementCodes = new Set(["0A000", "26000"])
-
-const concatBytes = (parts: ReadonlyArray<Uint8Array>): Uint8Array => {
-  let length = 0
-  for (const part of parts) length += part.length
-  const out = new Uint8Array(length)
-  let offset = 0
-  for (const part of parts) {
-    out.set(part, offset)
-    offset += part.length
-  }
-  return out
-}
+/** Sends and waits: the caller holds the connection lock for the whole statement. */
+const sendHeld: Sender = (start) => Effect.suspend(() => awaitResult(start()))
 
 /**
- * The connection: every statement but those of {@link unpreparedStatement} runs as a named prepared
- * statement, parsed and described once; later runs send Bind, Describe, Execute and Sync in one
- * protocol message to PGlite, about four times cheaper than `PGlite.query`, which parses and
- * describes the statement on every call.
+ * Sends under the connection lock and waits for the result without it: for an engine that runs its calls one at a
+ * time in the order sent (PGlite's worker), so the next statement is queued while this one runs.
  */
+const sendQueued = (semaphore: Semaphore.Semaphore): Sender => (start) =>
+  Effect.flatMap(
+    semaphore.withPermit(Effect.sync(() => {
+      const promise = start()
+      // the result may be awaited after an interruption left nobody waiting
+      promise.catch(() => undefined)
+      return promise
+    })),
+    awaitResult
+  )
+
+/** The connection: parameters bound here, the statement run by the engine (in this thread or PGlite's worker). */
 class PgliteConnection implements SqlConnection.Connection {
-  readonly db: PGlite
-  private readonly statements = new Map<string, PreparedStatement>()
-  private readonly pendingCloses: Array<Uint8Array> = []
-  private nextStatement = 0
+  readonly engine: PgliteEngine
+  private readonly send: Sender
 
-  constructor(db: PGlite) {
-    this.db = db
-  }
-
-  private async prepare(key: string, sql: string, oids: ReadonlyArray<number>): Promise<PreparedStatement> {
-    const name = `s${++this.nextStatement}`
-    const described = await this.db.execProtocol(concatBytes([
-      protocol.serialize.parse({ name, text: sql, types: [...oids] }),
-      protocol.serialize.describe({ type: "S", name }),
-      protocol.serialize.sync()
-    ]))
-    const statement: PreparedStatement = { name, paramTypes: pgliteParse.parseDescribeStatementResults(described.messages) }
-    this.statements.set(key, statement)
-    if (this.statements.size > preparedStatementLimit) {
-      const [oldestKey, oldest] = this.statements.entries().next().value!
-      this.statements.delete(oldestKey)
-      this.pendingCloses.push(protocol.serialize.close({ type: "S", name: oldest.name }))
-    }
-    return statement
-  }
-
-  private async runPrepared(sql: string, values: ReadonlyArray<unknown>, oids: ReadonlyArray<number>, rowMode: "object" | "array", retried = false): Promise<Results<any>> {
-    const key = `${oids.join(",")}|${sql}`
-    let statement = this.statements.get(key)
-    if (statement === undefined) statement = await this.prepare(key, sql, oids)
-    else {
-      this.statements.delete(key)
-      this.statements.set(key, statement)
-    }
-    const serialized = values.map((value, index) => {
-      if (value === null || value === undefined) return null
-      const type = statement.paramTypes[index]!
-      const serializer = this.db.serializers[type]
-      return serializer ? serializer(value) : String(value)
-    })
-    const closes = this.pendingCloses.splice(0)
-    try {
-      const result = await this.db.execProtocol(concatBytes([
-        ...closes,
-        protocol.serialize.bind({ statement: statement.name, values: serialized }),
-        protocol.serialize.describe({ type: "P" }),
-        protocol.serialize.execute({}),
-        protocol.serialize.sync()
-      ]))
-      return pgliteParse.parseResults(result.messages, this.db.parsers, { rowMode })[0] as Results<any>
-    } catch (cause) {
-      const code = (cause as PgErrorLike | undefined)?.code
-      if (!retried && typeof code === "string" && staleStatementCodes.has(code)) {
-        this.statements.delete(key)
-        return this.runPrepared(sql, values, oids, rowMode, true)
-      }
-      throw cause
-    }
-  }
-
-  private async runUnprepared(sql: string, values: ReadonlyArray<unknown>, oids: ReadonlyArray<number>, rowMode: "object" | "array"): Promise<Results<any>> {
-    if (values.length === 0 && transactionControl.test(sql)) {
-      // One simple-protocol message instead of the extended protocol's parse, describe and execute.
-      const results = await this.db.exec(sql)
-      return results[results.length - 1] ?? { rows: [], fields: [] }
-    }
-    const result = await this.db.query<any>(sql, [...values], { rowMode, paramTypes: [...oids] })
-    if (schemaChange.test(sql) && this.statements.size > 0) {
-      for (const statement of this.statements.values()) this.pendingCloses.push(protocol.serialize.close({ type: "S", name: statement.name }))
-      this.statements.clear()
-    }
-    return result
+  constructor(engine: PgliteEngine, send: Sender) {
+    this.engine = engine
+    this.send = send
   }
 
   run(sql: string, params: ReadonlyArray<unknown>, rowMode: "object" | "array"): Effect.Effect<Results<any>, SqlError> {
@@ -361,13 +290,7 @@ class PgliteConnection implements SqlConnection.Connection {
       } catch (cause) {
         return Effect.fail(toSqlError(cause, "bind"))
       }
-      return Effect.tryPromise({
-        try: () =>
-          unpreparedStatement.test(sql)
-            ? this.runUnprepared(sql, bound.values, bound.oids, rowMode)
-            : this.runPrepared(sql, bound.values, bound.oids, rowMode),
-        catch: (cause) => toSqlError(cause, "execute")
-      })
+      return this.send(() => this.engine.run(sql, bound.values, bound.oids, rowMode))
     })
   }
 
@@ -428,24 +351,20 @@ export const make = (
     const semaphore = yield* Semaphore.make(1)
     const db = yield* Effect.acquireRelease(
       Effect.tryPromise({
-        try: async () => {
-          // PGlite creates the data directory itself but not its missing parents (`.data/pglite`).
-          if (!config.dataDir.includes("://")) await mkdir(dirname(resolve(config.dataDir)), { recursive: true })
-          const options = config.loadDataDir === undefined ? { parsers } : { parsers, loadDataDir: config.loadDataDir }
-          const kept = await config.reuse?.take()
-          if (kept !== undefined) return kept
-          const opened = await PGlite.create(config.dataDir, options)
-          await config.reuse?.opened(opened)
-          return opened
-        },
+        try: () =>
+          config.worker !== true
+            ? inProcess(config.dataDir, config.loadDataDir, config.reuse)
+            : config.reuse === undefined
+            ? inWorker(config.dataDir, config.loadDataDir)
+            : Promise.reject(new Error("PgliteClient: reuse keeps databases of this thread, not of a worker")),
         catch: (cause) => new SqlError({ reason: new ConnectionError({ cause, message: "Could not open PGlite", operation: "connect" }) })
       }),
-      (db) =>
-        semaphore.withPermit(Effect.promise(() =>
-          db.closed ? Promise.resolve() : config.reuse !== undefined ? config.reuse.release(db) : db.close()
-        ))
+      (db) => semaphore.withPermit(Effect.promise(() => db.close()))
     )
-    const connection = new PgliteConnection(db)
+    // The transaction's statements: its holder owns the connection. A borrowed statement takes the lock around its
+    // whole run in this thread, and only while it is sent to a worker, which runs what it receives in order.
+    const connection = new PgliteConnection(db, sendHeld)
+    const borrowed = db.queues ? new PgliteConnection(db, sendQueued(semaphore)) : undefined
     const lease: Effect.Effect<SqlConnection.Connection, SqlError, Scope.Scope> = Effect.uninterruptibleMask((restore) =>
       Effect.as(restore(semaphore.takeScoped(1)), connection)
     )
@@ -456,7 +375,7 @@ export const make = (
     ]
     const client = yield* SqlClient.make({
       acquirer: lease,
-      borrower: (f) => semaphore.withPermit(f(connection)),
+      borrower: (f) => borrowed === undefined ? semaphore.withPermit(f(connection)) : f(borrowed),
       transactionAcquirer: lease,
       compiler: makeCompiler(),
       driver: "pglite",
@@ -496,7 +415,10 @@ export const make = (
     const notify = (channel: string, payload: string): Effect.Effect<void, SqlError> =>
       Effect.andThen(validateChannel(channel, "notify"), Effect.asVoid(client`SELECT pg_notify(${channel}, ${payload})`))
 
-    return Object.assign(client, { config, pglite: db, listen, notify }) as PgliteClient
+    const dumpDataDir = (compression: "none" | "gzip" | "auto" = "none"): Effect.Effect<Blob, SqlError> =>
+      semaphore.withPermit(Effect.tryPromise({ try: () => db.dumpDataDir(compression), catch: (cause) => toSqlError(cause, "dumpDataDir") }))
+
+    return Object.assign(client, { config, pglite: db.pglite, thread: db.thread, listen, notify, dumpDataDir }) as PgliteClient
   })
 
 /**

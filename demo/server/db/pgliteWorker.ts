@@ -1,0 +1,118 @@
+/**
+ * The worker thread that runs a PGlite database for `PgliteClient` in worker mode (`pgliteEngine.ts`): PostgreSQL's
+ * statement work then runs on a core of its own while the server's thread decodes requests and writes answers.
+ *
+ * It opens the database named by its `workerData` ({@link WorkerSetup}), says {@link Ready} on its port, then answers
+ * each {@link Request} in the order received with a {@link Reply} of the same id. The notifications on the channels it
+ * listens to travel in the reply of the call that delivered them (PGlite delivers one only while a call runs), and the
+ * server's thread hands them out before it settles that call, as PGlite in-process does before the call's promise
+ * settles: one message per call, where a cart write delivers two notifications.
+ *
+ * @module
+ */
+import { parentPort, workerData } from "node:worker_threads"
+import type { PGlite } from "@electric-sql/pglite"
+import { openPglite, PgliteStatements } from "./pgliteStatements.ts"
+
+/** What the worker opens: the data directory (or `memory://`) and a data-directory dump to start from. */
+export interface WorkerSetup {
+  readonly dataDir: string
+  /** The dump's bytes (transferred, not copied). */
+  readonly loadDataDir: ArrayBuffer | undefined
+}
+
+/** A failure as it crosses threads: the message and the own scalar fields of PGlite's error (`code`, `constraint`...). */
+export type ErrorData = Readonly<Record<string, string | number | boolean | undefined>> & { readonly message: string }
+
+/** The worker's first message: the database is open, or could not be opened. */
+export type Ready = { readonly ready: true } | { readonly ready: false; readonly error: ErrorData }
+
+/** A call of the server's thread. */
+export type Request =
+  | {
+    readonly id: number
+    readonly op: "run"
+    readonly sql: string
+    readonly values: ReadonlyArray<unknown>
+    readonly oids: ReadonlyArray<number>
+    readonly rowMode: "object" | "array"
+  }
+  | { readonly id: number; readonly op: "listen"; readonly channel: string; readonly listener: number }
+  | { readonly id: number; readonly op: "unlisten"; readonly listener: number }
+  | { readonly id: number; readonly op: "dump"; readonly compression: "none" | "gzip" | "auto" }
+  | { readonly id: number; readonly op: "close" }
+
+/**
+ * The answer to the request of the same id: its result (a dump as an `ArrayBuffer`) or its failure, and the
+ * notifications delivered while it ran, in order, as listener numbers and payloads in turn.
+ */
+export type Reply =
+  | { readonly id: number; readonly result: unknown; readonly notes?: ReadonlyArray<number | string> | undefined }
+  | { readonly id: number; readonly error: ErrorData; readonly notes?: ReadonlyArray<number | string> | undefined }
+
+/** A failure's message and own scalar fields, which structured clone keeps (PGlite's `DatabaseError` is a class). */
+export const errorData = (cause: unknown): ErrorData => {
+  if (typeof cause !== "object" || cause === null) return { message: String(cause) }
+  const data: Record<string, string | number | boolean | undefined> = {}
+  for (const [key, value] of Object.entries(cause)) {
+    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") data[key] = value
+  }
+  data["name"] = (cause as Error).name
+  return { ...data, message: String((cause as Error).message) }
+}
+
+const serve = (db: PGlite, port: NonNullable<typeof parentPort>) => {
+  const statements = new PgliteStatements(db)
+  const unlistens = new Map<number, () => Promise<void>>()
+  let notes: Array<number | string> = []
+  const answer = async (request: Request): Promise<unknown> => {
+    switch (request.op) {
+      case "run":
+        return statements.run(request.sql, request.values, request.oids, request.rowMode)
+      case "listen":
+        unlistens.set(request.listener, await db.listen(request.channel, (payload) => notes.push(request.listener, payload)))
+        return undefined
+      case "unlisten": {
+        const unlisten = unlistens.get(request.listener)
+        unlistens.delete(request.listener)
+        if (unlisten !== undefined && !db.closed) await unlisten()
+        return undefined
+      }
+      case "dump":
+        return (await db.dumpDataDir(request.compression)).arrayBuffer()
+      case "close":
+        if (!db.closed) await db.close()
+        return undefined
+    }
+  }
+  // The server's thread sends one statement at a time (its connection lock); the chain keeps any order it sends.
+  let previous: Promise<unknown> = Promise.resolve()
+  const delivered = () => {
+    if (notes.length === 0) return undefined
+    const taken = notes
+    notes = []
+    return taken
+  }
+  port.on("message", (request: Request) => {
+    previous = previous.then(() => answer(request)).then(
+      (result) => {
+        const reply: Reply = { id: request.id, result, notes: delivered() }
+        if (result instanceof ArrayBuffer) port.postMessage(reply, [result])
+        else port.postMessage(reply)
+      },
+      (cause) => port.postMessage({ id: request.id, error: errorData(cause), notes: delivered() } satisfies Reply)
+    )
+  })
+}
+
+if (parentPort !== null) {
+  const port = parentPort
+  const setup = workerData as WorkerSetup
+  openPglite(setup.dataDir, setup.loadDataDir === undefined ? undefined : new Blob([setup.loadDataDir])).then(
+    (db) => {
+      serve(db, port)
+      port.postMessage({ ready: true } satisfies Ready)
+    },
+    (cause) => port.postMessage({ ready: false, error: errorData(cause) } satisfies Ready)
+  )
+}
