@@ -3,7 +3,8 @@
  * encode), made with each article encoded ONCE: an extended cart answer carries the same articles twice, as
  * `cart.articles` and as `cartItems` (`cartResponse`), and they are most of its bytes. The articles are encoded and
  * written once, the rest of the answer with both lists empty, and the articles' text is put in the two empty lists'
- * places: the same bytes, about half the encoding. The text of an article is kept with it (a change leaves the other
+ * places: the same bytes, about half the encoding. Every part is written by the contract's Schemas without running
+ * their encoder (`schemaJsonWriter`). The text of an article is kept with it (a change leaves the other
  * lines' articles the same objects) and the text of an answer too (the idempotency key stores it, the fast path
  * sends it). A cart answer's billing methods (most of what is left, about 1.4 KB) are the same for many carts and
  * states: their text is kept by their content and put in place as the articles' is.

@@ -23,9 +23,9 @@
  *   pipeline's call does; the cached session row it proved is served for a whole time to live again
  *   (`KeyedCache.renew`), so a shopper who keeps writing is not sent to the pipeline each time the row's time to live
  *   ends (about 5 % of the bench's writes were, and each cost the pipeline's session read and often a turn's conflict);
- * - the answer encoded with the contract's success Schema (`ApiResponse`) and `JSON.stringify`, as HttpApi does, byte
- *   for byte, with its articles encoded once ({@link answerJson}), with the hardening middleware's headers and a new
- *   request id.
+ * - the answer's text byte for byte what HttpApi writes (`JSON.stringify` of the contract's `ApiResponse` encode),
+ *   written without running the encoder and with its articles written once ({@link answerJson}), sent as that string
+ *   with the hardening middleware's headers and a new request id.
  *
  * Anything else goes through the pipeline: before the body is read, the request itself; once it was read (a payload
  * the Schema refuses, a cart or stock or session or key that moved on, so the statement changed nothing), a copy of
