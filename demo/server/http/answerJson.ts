@@ -3,21 +3,23 @@
  * encode), made with each article encoded ONCE: an extended cart answer carries the same articles twice, as
  * `cart.articles` and as `cartItems` (`cartResponse`), and they are most of its bytes. The articles are encoded and
  * written once, the rest of the answer with both lists empty, and the articles' text is put in the two empty lists'
- * places: the same bytes, about half the encoding. The text of an article is kept with it (a change leaves the other
+ * places: the same bytes, about half the encoding. Every part is written by the contract's Schemas without running
+ * their encoder (`schemaJsonWriter`). The text of an article is kept with it (a change leaves the other
  * lines' articles the same objects) and the text of an answer too (the idempotency key stores it, the fast path
  * sends it). A cart answer's billing methods (most of what is left, about 1.4 KB) are the same for many carts and
  * states: their text is kept by their content and put in place as the articles' is.
  *
  * @module
  */
-import { Schema } from "effect"
 import { CartArticle } from "../../../core/api/entities/cart.ts"
 import { ApiResponse } from "../../../core/api/entities/envelope.ts"
 import { BillingMethods } from "../../../core/api/entities/payment.ts"
+import { schemaJsonWriter } from "./schemaJson.ts"
 
-const encodeAnswer = Schema.encodeSync(ApiResponse)
-const encodeArticle = Schema.encodeSync(CartArticle)
-const encodeBilling = Schema.encodeSync(BillingMethods)
+// `JSON.stringify` of the contract's encode, written without running the encoder (schemaJson.ts)
+const answerWriter = schemaJsonWriter(ApiResponse)
+const articleWriter = schemaJsonWriter(CartArticle)
+const billingWriter = schemaJsonWriter(BillingMethods)
 
 // The text of an article (immutable): a change leaves the cart's other lines' articles as they were, the same objects
 // (`cartArticles`), so most of an answer's articles were written before.
@@ -26,7 +28,7 @@ const articleTexts = new WeakMap<CartArticle, string>()
 const articleText = (article: CartArticle): string => {
   let text = articleTexts.get(article)
   if (text === undefined) {
-    text = JSON.stringify(encodeArticle(article))
+    text = articleWriter(article)
     articleTexts.set(article, text)
   }
   return text
@@ -42,7 +44,7 @@ const billingText = (methods: BillingMethods): string => {
   const content = JSON.stringify(methods)
   let text = billingTexts.get(content)
   if (text === undefined) {
-    text = JSON.stringify(encodeBilling(methods))
+    text = billingWriter(methods)
     if (billingTexts.size >= billingTextsMax) billingTexts.clear()
     billingTexts.set(content, text)
   }
@@ -54,7 +56,7 @@ const billingText = (methods: BillingMethods): string => {
 const answerTexts = new WeakMap<ApiResponse, string>()
 
 /** The answer's JSON text encoded whole, as HttpApi does. */
-const wholeJson = (answer: ApiResponse): string => JSON.stringify(encodeAnswer(answer))
+const wholeJson = (answer: ApiResponse): string => answerWriter(answer)
 
 // The encoded ApiResponse's keys come in the Schema's order: `status`, then `cart` (whose first keys are `cartId` and
 // `articles`), then `cartItems`. A key is a quoted string followed by a colon, which no JSON string value contains

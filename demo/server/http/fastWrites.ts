@@ -23,9 +23,9 @@
  *   pipeline's call does; the cached session row it proved is served for a whole time to live again
  *   (`KeyedCache.renew`), so a shopper who keeps writing is not sent to the pipeline each time the row's time to live
  *   ends (about 5 % of the bench's writes were, and each cost the pipeline's session read and often a turn's conflict);
- * - the answer encoded with the contract's success Schema (`ApiResponse`) and `JSON.stringify`, as HttpApi does, byte
- *   for byte, with its articles encoded once ({@link answerJson}), with the hardening middleware's headers and a new
- *   request id.
+ * - the answer's text byte for byte what HttpApi writes (`JSON.stringify` of the contract's `ApiResponse` encode),
+ *   written without running the encoder and with its articles written once ({@link answerJson}), sent as that string
+ *   with the hardening middleware's headers and a new request id.
  *
  * Anything else goes through the pipeline: before the body is read, the request itself; once it was read (a payload
  * the Schema refuses, a cart or stock or session or key that moved on, so the statement changed nothing), a copy of
@@ -83,6 +83,18 @@ export const sqlStatementClient = (sql: SqlClient.SqlClient): StatementClient =>
   const run = Effect.runPromiseExit
   return { run: (statement) => run(sql.unsafe<Record<string, unknown>>(statement.text, statement.params)) }
 }
+
+// the hardening middleware's headers of a session-bound answer, as name, value, name, value
+const answerHeaders = [
+  "x-content-type-options",
+  "nosniff",
+  "referrer-policy",
+  "strict-origin-when-cross-origin",
+  "content-security-policy",
+  nonPagePolicy,
+  "cache-control",
+  "no-store"
+]
 
 const decodeAdd = Schema.decodeUnknownSync(AddToCartPayload)
 const decodeChange = Schema.decodeUnknownSync(ChangeAmountPayload)
@@ -223,13 +235,13 @@ export class FastWrites {
           if (exit.value === undefined) return handOver()
           // the statement found the session stored as the cache holds it: served for a whole time to live again
           applied()
-          let bytes: Buffer
+          let text: string
           try {
-            bytes = Buffer.from(answerJson(exit.value))
+            text = answerJson(exit.value)
           } catch (error) {
             return this.fail(setup, request, response, Cause.die(error))
           }
-          return this.send(response, bytes)
+          return this.send(response, text)
         }
         this.fail(setup, request, response, exit.cause)
       }, (error: unknown) => this.fail(setup, request, response, Cause.die(error)))
@@ -258,7 +270,7 @@ export class FastWrites {
       // the statement found the session stored as the cache holds it: served for a whole time to live again
       applied()
       this.plainly++
-      this.send(response, Buffer.from(plain.text))
+      this.send(response, plain.text)
     }, (error: unknown) => this.fail(setup, request, response, Cause.die(error)))
   }
 
@@ -288,19 +300,20 @@ export class FastWrites {
     else void previous.then(write)
   }
 
-  private send(response: ServerResponse, body: Buffer): void {
+  private send(response: ServerResponse, text: string): void {
     this.served++
     if (response.destroyed) return
-    response.writeHead(200, {
-      "content-type": "application/json",
-      "content-length": body.length,
-      [requestIdHeader]: randomUUID(),
-      "x-content-type-options": "nosniff",
-      "referrer-policy": "strict-origin-when-cross-origin",
-      "content-security-policy": nonPagePolicy,
-      "cache-control": "no-store"
-    })
-    response.end(body)
+    // the body goes to the socket as the string it is (Node encodes it there): no Buffer of it in between
+    response.writeHead(200, [
+      "content-type",
+      "application/json",
+      "content-length",
+      String(Buffer.byteLength(text)),
+      requestIdHeader,
+      randomUUID(),
+      ...answerHeaders
+    ])
+    response.end(text)
   }
 
   /**
