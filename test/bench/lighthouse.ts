@@ -53,6 +53,7 @@ import { join } from "node:path"
 import { chromiumFlags, chromiumPath, startShop } from "../e2e/harness.ts"
 import { describeWarmed, warmShop } from "./warmShop.ts"
 import { firstFrameOf, type FirstFrame } from "./firstFrame.ts"
+import { blockingOfTrace, median } from "./lighthouseTrace.ts"
 import type { TraceEvent } from "./traceEvent.ts"
 
 /** The part of a Lighthouse report read here. */
@@ -63,12 +64,6 @@ interface Report {
 
 /** Where `--save-assets` writes the trace of the report at `file` (`x.json` → `x-0.trace.json`). */
 const traceOf = (file: string) => file.replace(/\.json$/, "-0.trace.json")
-
-const median = (values: ReadonlyArray<number>): number => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
-}
 
 /**
  * Lighthouse's median run: the run closest (Euclidean distance, each metric relative to its median) to the median FCP
@@ -81,29 +76,6 @@ const medianRun = (runs: ReadonlyArray<Report>): number => {
   const lateMedian = median(runs.map(late)) || 1
   const distance = (run: Report) => Math.hypot(fcp(run) / fcpMedian - 1, late(run) / lateMedian - 1)
   return runs.reduce((best, run, index) => (distance(run) < distance(runs[best]!) ? index : best), 0)
-}
-
-/**
- * The sums over the main renderer thread's tasks after the first contentful paint of max(0, 4 x duration - 50 ms),
- * by wall time (`dur`) and by the thread's own CPU time (`tdur`), in ms.
- */
-const blockingOfTrace = (events: ReadonlyArray<TraceEvent>): { readonly wall: number; readonly cpu: number } => {
-  const thread = (event: TraceEvent) => `${event.pid}:${event.tid}`
-  const renderers = new Set(events.filter((event) => event.name === "thread_name" && event.args?.name === "CrRendererMain").map(thread))
-  const busy = new Map<string, number>()
-  for (const event of events) {
-    if (event.name === "RunTask" && renderers.has(thread(event))) busy.set(thread(event), (busy.get(thread(event)) ?? 0) + (event.dur ?? 0))
-  }
-  const main = [...busy].sort((a, b) => b[1] - a[1])[0]?.[0]
-  const fcp = events.find((event) => event.name === "firstContentfulPaint" && `${event.pid}` === main?.split(":")[0])?.ts ?? 0
-  let wall = 0
-  let cpu = 0
-  for (const task of events) {
-    if (task.name !== "RunTask" || task.ph !== "X" || thread(task) !== main || task.ts < fcp) continue
-    wall += Math.max(0, (4 * (task.dur ?? 0)) / 1000 - 50)
-    cpu += Math.max(0, (4 * (task.tdur ?? task.dur ?? 0)) / 1000 - 50)
-  }
-  return { wall, cpu }
 }
 
 const runs = Math.max(1, Number(process.env["LIGHTHOUSE_RUNS"] ?? "3") || 3)

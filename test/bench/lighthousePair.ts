@@ -20,6 +20,7 @@ import { loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
 import { chromiumFlags } from "../e2e/harness.ts"
 import { firstFrameOf } from "./firstFrame.ts"
+import { blockingOfTrace, median } from "./lighthouseTrace.ts"
 import type { TraceEvent } from "./traceEvent.ts"
 
 /** What one run measured. */
@@ -27,12 +28,6 @@ interface Run {
   readonly performance: number
   readonly tbt: number
   readonly line: string
-}
-
-const median = (values: ReadonlyArray<number>): number => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
 /** A run's figures read from its report and trace. */
@@ -47,17 +42,10 @@ const measure = (reportFile: string): Omit<Run, "line"> & { readonly cells: Read
   const navigation = events.find((event) => event.name === "navigationStart" && (event.args?.data?.documentLoaderURL ?? "").startsWith("http"))
   const start = navigation?.ts ?? 0
   const page = navigation?.pid
-  const fcp = events.find((event) => event.name === "firstContentfulPaint" && event.pid === page)?.ts ?? start
   const cpuOf = (thread: string, pid?: number) =>
     events.filter((event) => event.ph === "X" && event.name === "RunTask" && nameOf(event) === thread && (pid === undefined || event.pid === pid) && event.ts > start)
       .reduce((sum, event) => sum + (event.tdur ?? 0), 0) / 1000
-  let wall = 0
-  let cpu = 0
-  for (const task of events) {
-    if (task.name !== "RunTask" || task.ph !== "X" || task.pid !== page || nameOf(task) !== "CrRendererMain" || task.ts < fcp) continue
-    wall += Math.max(0, (4 * (task.dur ?? 0)) / 1000 - 50)
-    cpu += Math.max(0, (4 * (task.tdur ?? task.dur ?? 0)) / 1000 - 50)
-  }
+  const { wall, cpu } = blockingOfTrace(events)
   const audit = (key: string) => Math.round(report.audits[key]?.numericValue ?? Number.NaN)
   const frame = firstFrameOf(events)
   const performance = Math.round(report.categories.performance.score * 100)
