@@ -84,17 +84,16 @@ export const sqlStatementClient = (sql: SqlClient.SqlClient): StatementClient =>
   return { run: (statement) => run(sql.unsafe<Record<string, unknown>>(statement.text, statement.params)) }
 }
 
-// the hardening middleware's headers of a session-bound answer, as name, value, name, value
-const answerHeaders = [
-  "x-content-type-options",
-  "nosniff",
-  "referrer-policy",
-  "strict-origin-when-cross-origin",
-  "content-security-policy",
-  nonPagePolicy,
-  "cache-control",
-  "no-store"
-]
+// the hardening middleware's headers of a session-bound API answer (hardening.ts `withSecurityHeaders`)
+const hardeningHeaders = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "content-security-policy": nonPagePolicy,
+  "cache-control": "no-store"
+} as const
+
+// the same, as name, value, name, value
+const answerHeaders = Object.entries(hardeningHeaders).flat()
 
 const decodeAdd = Schema.decodeUnknownSync(AddToCartPayload)
 const decodeChange = Schema.decodeUnknownSync(ChangeAmountPayload)
@@ -337,10 +336,7 @@ export class FastWrites {
     response.writeHead(500, {
       "content-length": 0,
       [requestIdHeader]: requestId,
-      "x-content-type-options": "nosniff",
-      "referrer-policy": "strict-origin-when-cross-origin",
-      "content-security-policy": nonPagePolicy,
-      "cache-control": "no-store"
+      ...hardeningHeaders
     })
     response.end()
   }
