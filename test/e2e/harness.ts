@@ -348,6 +348,19 @@ export const placeOrder = async (page: Page, shopId: ShopId): Promise<void> => {
   await page.waitForURL((url) => url.pathname === `${shopById(shopId).urlKeys.cart}/4`, { timeout: 30_000 })
 }
 
+/** Empties the cart through the cart page of `shopUrl` once it has hydrated, one remove button at a time. */
+export const emptyCart = async (page: Page, shopUrl: string, shopId: ShopId): Promise<void> => {
+  const removeName = new RegExp(`^${shopText(shopId)("sf_remove_item", { item: "" }).trim()}`)
+  await page.goto(`${shopUrl}${shopById(shopId).urlKeys.cart}`)
+  await hydrated(page)
+  for (let guard = 0; guard < 30; guard++) {
+    const remove = page.getByRole("button", { name: removeName }).first()
+    if (!(await remove.isVisible().catch(() => false))) break
+    await remove.click()
+    await page.waitForTimeout(300)
+  }
+}
+
 /** From the cart page through the checkout's customer step (as it stands) to the shipping step. */
 export const toShippingStep = async (page: Page, shopUrl: string, shopId: ShopId): Promise<void> => {
   const t = shopText(shopId)

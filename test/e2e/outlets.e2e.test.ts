@@ -10,9 +10,9 @@
 import { mkdirSync } from "node:fs"
 import type { Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
-import { shopById, type ShopId } from "../../core/domain/shop.ts"
+import type { ShopId } from "../../core/domain/shop.ts"
 import { cities } from "../../demo/server/db/seed/data.ts"
-import { axeViolations, e2eSession, hydrated, openFirstCategory, placeOrder, shopText, toShippingStep } from "./harness.ts"
+import { axeViolations, e2eSession, emptyCart, hydrated, openFirstCategory, placeOrder, shopText, toShippingStep } from "./harness.ts"
 
 const shots = process.env["SHOTS_DIR"] ?? "/tmp/shots"
 mkdirSync(shots, { recursive: true })
@@ -24,15 +24,8 @@ const e2e = e2eSession({}, { url: process.env["E2E_SHOP_URL"], warm: true })
 
 /** Logs in, empties the cart and puts the first in-stock product of the first category into it. */
 const cartWithOneProduct = async (page: Page) => {
-  const keys = shopById(shopId).urlKeys
   await e2e.logIn(page, shopId, "gold@example.cz")
-  await page.goto(`${e2e.shop.url}${keys.cart}`)
-  for (let guard = 0; guard < 30; guard++) {
-    const remove = page.getByRole("button", { name: new RegExp(`^${t("sf_remove_item", { item: "" }).trim()}`) }).first()
-    if (!(await remove.isVisible().catch(() => false))) break
-    await remove.click()
-    await page.waitForTimeout(300)
-  }
+  await emptyCart(page, e2e.shop.url, shopId)
   await page.goto(`${e2e.shop.url}/`)
   await (await openFirstCategory(page, shopId)).first().locator("a").first().click()
   await hydrated(page)

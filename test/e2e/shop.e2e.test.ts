@@ -11,7 +11,7 @@ import type { Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
 import { shopById, type ShopId } from "../../core/domain/shop.ts"
 import { billingDefs } from "../../demo/server/db/seed/data.ts"
-import { agreeConsent as agreeConsentOf, breakpoints, e2eSession, expectNoAxeViolations, hydrated, openFirstCategory, placeOrder, screenshotsDir, shopText as text } from "./harness.ts"
+import { agreeConsent as agreeConsentOf, breakpoints, e2eSession, emptyCart, expectNoAxeViolations, hydrated, openFirstCategory, placeOrder, screenshotsDir, shopText as text } from "./harness.ts"
 
 const e2e = e2eSession({}, { warm: true })
 
@@ -61,18 +61,6 @@ const agreeConsent = (page: Page, shopId: ShopId) => agreeConsentOf(page, shopId
 
 /** Logs in on the login page. */
 const logIn = (page: Page, shopId: ShopId, email: string) => e2e.logIn(page, shopId, email)
-
-/** Empties the cart through the cart page. */
-const emptyCart = async (page: Page, shopId: ShopId) => {
-  const t = text(shopId)
-  await page.goto(`${e2e.shop.url}${shopById(shopId).urlKeys.cart}`)
-  for (let guard = 0; guard < 30; guard++) {
-    const remove = page.getByRole("button", { name: new RegExp(`^${t("sf_remove_item", { item: "" }).trim()}`) }).first()
-    if (!(await remove.isVisible().catch(() => false))) break
-    await remove.click()
-    await page.waitForTimeout(300)
-  }
-}
 
 /** The counts of the cart's lines as the server has them (load-cart, with the page's session). */
 const serverCounts = (page: Page): Promise<ReadonlyArray<number>> =>
@@ -182,7 +170,7 @@ describe("a purchase in the browser", () => {
       await page.goto(`${e2e.shop.url}/`)
       await agreeConsent(page, shopId)
       await logIn(page, shopId, email)
-      await emptyCart(page, shopId)
+      await emptyCart(page, e2e.shop.url, shopId)
       await addFirstProduct(page, shopId)
       if (shopId === "CZ10MA") await shot(page, "product-desktop")
       await page.getByRole("button", { name: t("sf_add_to_wishlist") }).click()
@@ -265,7 +253,7 @@ describe("a purchase in the browser", () => {
       await page.goto(`${e2e.shop.url}/`)
       await agreeConsent(page, shopId)
       await logIn(page, shopId, `gold@example.${shopById(shopId).country.toLowerCase()}`)
-      await emptyCart(page, shopId)
+      await emptyCart(page, e2e.shop.url, shopId)
       await addFirstProduct(page, shopId)
       const order = await checkout(page, shopId, "address")
       await page.goto(`${e2e.shop.url}${shopById(shopId).urlKeys.clientPurchaseList}`)
@@ -285,7 +273,7 @@ describe("the checkout by keyboard, and the shop's payment filters", () => {
     await page.goto(`${e2e.shop.url}/`)
     await agreeConsent(page, shopId)
     await logIn(page, shopId, "gold@example.sk")
-    await emptyCart(page, shopId)
+    await emptyCart(page, e2e.shop.url, shopId)
     await addFirstProduct(page, shopId)
     await page.goto(`${e2e.shop.url}${keys.cart}`)
     await hydrated(page)
