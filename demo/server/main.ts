@@ -1,6 +1,6 @@
 /**
  * Starts the reference shop backend on 127.0.0.1 (PORT, default 3000): PGlite under .data/pglite
- * by default (PGLITE_WORKER=1 runs it in a worker thread of its own), PostgreSQL when
+ * by default, in a worker thread of its own (PGLITE_WORKER=0 runs it in the server's thread), PostgreSQL when
  * DATABASE_URL is set; migrations and the first-start seed run before
  * it listens. Prints its URL. STOREFRONT_MAIL_DROP_DIR also writes each outgoing e-mail into that directory;
  * STOREFRONT_TEST_CAPTCHA_ANSWER (end-to-end tests only) makes every captcha's answer that text.
@@ -21,6 +21,7 @@ import { MailDropDir, mailDropDirVariable } from "./domain/outbox.ts"
 import { AppRoutes } from "./http/app.ts"
 import { CurrentFastReads, FastReads, withFastReads } from "./http/fastReads.ts"
 import { CurrentFastWrites, FastWrites } from "./http/fastWrites.ts"
+import { exitAfterGraceOnSignals, serveUntilLost } from "./lifecycle.ts"
 
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? "127.0.0.1"
@@ -41,9 +42,12 @@ const ServerLive = Layer.merge(HttpRouter.serve(AppRoutes, { disableLogger: true
   Layer.provide(NodeHttpServer.layer(() => fastReads === undefined ? createServer() : withFastReads(createServer(), fastReads, fastWrites), { host, port })),
   Layer.provide(Layer.succeed(CurrentFastReads, fastReads)),
   Layer.provide(Layer.succeed(CurrentFastWrites, fastWrites)),
-  Layer.provide(layerFromTemplate(pgliteTemplate)),
+  Layer.provideMerge(layerFromTemplate(pgliteTemplate)),
   Layer.provide(Layer.succeed(MailDropDir, mailDropDir)),
   Layer.provide(Layer.succeed(CaptchaTestAnswer, captchaTestAnswer))
 )
 
-Layer.launch(ServerLive).pipe(NodeRuntime.runMain)
+// SIGTERM and SIGINT interrupt the server (its requests, timers and fibers), close PGlite, then end its worker thread;
+// a stop still running after the grace period ends the process, printing what held it (lifecycle.ts).
+exitAfterGraceOnSignals()
+serveUntilLost(ServerLive).pipe(NodeRuntime.runMain)

@@ -24,6 +24,11 @@ export interface PgliteEngine {
   readonly close: () => Promise<void>
   /** Whether the database is closed, or its worker gone. */
   readonly closed: boolean
+  /**
+   * Settles with the reason when the database is lost without being closed (its worker thread died); never for a
+   * database in this thread.
+   */
+  readonly lost: Promise<Error>
   /** The PGlite instance when it runs in this thread. */
   readonly pglite: PGlite | undefined
   /** The worker thread PGlite runs in, when it runs in one. */
@@ -52,6 +57,7 @@ export const inProcess = async (dataDir: string, loadDataDir: Blob | undefined, 
     get closed() {
       return pglite.closed
     },
+    lost: new Promise<Error>(() => undefined),
     pglite,
     thread: undefined,
     queues: false
@@ -93,6 +99,10 @@ export const inWorker = (dataDir: string, loadDataDir: Blob | undefined): Promis
       let closing = false
       let crash: Error | undefined
       let gone: Error | undefined
+      let markLost: (reason: Error) => void = () => undefined
+      const lost = new Promise<Error>((resolve) => {
+        markLost = resolve
+      })
 
       const call = <A>(request: Request): Promise<A> => {
         if (gone !== undefined) return Promise.reject(gone)
@@ -139,6 +149,7 @@ export const inWorker = (dataDir: string, loadDataDir: Blob | undefined): Promis
         pending.clear()
         for (const waiting of failed) waiting.reject(gone)
         if (!started) rejectEngine(gone)
+        else if (!closing) markLost(gone)
       })
 
       const engine: PgliteEngine = {
@@ -170,6 +181,7 @@ export const inWorker = (dataDir: string, loadDataDir: Blob | undefined): Promis
         get closed() {
           return closing || gone !== undefined
         },
+        lost,
         pglite: undefined,
         thread: worker,
         queues: true
