@@ -29,23 +29,22 @@ export const exitAfterGraceOnSignals = (graceMs: number = shutdownGraceMs): void
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => exitAfterGrace(signal, graceMs))
 }
 
+/** What a server does when its database is lost, before its scope closes: say so, and arm {@link exitAfterGrace}. */
+export const stopLoudly = (error: SqlError): void => {
+  console.error(`server: the database was lost (${error.message}); stopping`)
+  exitAfterGrace("the database was lost")
+}
+
 /**
  * Builds `server` and runs until interrupted (a signal), or fails when its {@link Database} is lost (PGlite's worker
- * thread died): the server then stops loudly, its error logged and exit code 1, for a supervisor to restart it,
- * instead of answering every request with an error. Its scope closes either way, within {@link exitAfterGrace}.
+ * thread died): `onLost` runs ({@link stopLoudly}), then the server stops with that error (logged, exit code 1), for a
+ * supervisor to restart it, instead of answering every request with an error.
  */
 export const serveUntilLost = <E, RIn>(
   server: Layer.Layer<Database, E, RIn>,
-  graceMs: number = shutdownGraceMs
+  onLost: (error: SqlError) => void = stopLoudly
 ): Effect.Effect<never, E | SqlError, RIn> =>
   Effect.scoped(
     Effect.flatMap(Layer.build(server), (context) =>
-      Context.get(context, Database).lost.pipe(
-        Effect.tapError((error) =>
-          Effect.sync(() => {
-            console.error(`server: the database was lost (${error.message}); stopping`)
-            exitAfterGrace("the database was lost", graceMs)
-          })
-        )
-      ))
+      Context.get(context, Database).lost.pipe(Effect.tapError((error) => Effect.sync(() => onLost(error)))))
   )
