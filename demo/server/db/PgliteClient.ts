@@ -48,8 +48,6 @@ import {
 } from "effect/sql/SqlError"
 import { inProcess, inWorker, type PgliteEngine } from "./pgliteEngine.ts"
 
-export { preparedStatementLimit } from "./pgliteStatements.ts"
-
 /** The data directory that keeps a PGlite database in memory only (nothing is written to disk). */
 export const memoryDataDir = "memory://"
 

@@ -9,7 +9,6 @@
 import { Worker } from "node:worker_threads"
 import type { PGlite, Results } from "@electric-sql/pglite"
 import type { PgliteReuse } from "./PgliteClient.ts"
-import { openPglite, PgliteStatements } from "./pgliteStatements.ts"
 import type { ErrorData, Ready, Reply, Request, WorkerSetup } from "./pgliteWorker.ts"
 
 /** A database the driver runs statements on, one at a time (the driver's connection lock). */
@@ -40,8 +39,12 @@ export interface PgliteEngine {
   readonly queues: boolean
 }
 
-/** The database in this thread: taken from `reuse` when it keeps one, else opened (and given to `reuse`). */
+/**
+ * The database in this thread: taken from `reuse` when it keeps one, else opened (and given to `reuse`). PGlite's code
+ * is loaded here, on first use, so a server whose database runs in a worker does not load it twice.
+ */
 export const inProcess = async (dataDir: string, loadDataDir: Blob | undefined, reuse: PgliteReuse | undefined): Promise<PgliteEngine> => {
+  const { openPglite, PgliteStatements } = await import("./pgliteStatements.ts")
   let db = await reuse?.take()
   if (db === undefined) {
     db = await openPglite(dataDir, loadDataDir)
