@@ -37,9 +37,12 @@ const pgliteTemplate = process.env["STOREFRONT_PGLITE_TEMPLATE"]?.trim() || unde
 // The two hot cart writes are served before it too (http/fastWrites.ts); STOREFRONT_FAST_WRITES=0 turns that off.
 const fastReads = process.env["STOREFRONT_FAST_READS"] === "0" ? undefined : new FastReads()
 const fastWrites = fastReads === undefined || process.env["STOREFRONT_FAST_WRITES"] === "0" ? undefined : new FastWrites()
+// On a stop, requests in flight get drainMs to finish before they are interrupted: the live-data streams never finish
+// by themselves, and the HTTP server's default (20 s) would hold every stop with one open that long.
+const drainMs = 3_000
 // Expired sessions, idempotency keys, captchas and recovery tokens are swept in the background (db/Housekeeping.ts).
 const ServerLive = Layer.merge(HttpRouter.serve(AppRoutes, { disableLogger: true }), HousekeepingLive).pipe(
-  Layer.provide(NodeHttpServer.layer(() => fastReads === undefined ? createServer() : withFastReads(createServer(), fastReads, fastWrites), { host, port })),
+  Layer.provide(NodeHttpServer.layer(() => fastReads === undefined ? createServer() : withFastReads(createServer(), fastReads, fastWrites), { host, port, gracefulShutdownTimeout: drainMs })),
   Layer.provide(Layer.succeed(CurrentFastReads, fastReads)),
   Layer.provide(Layer.succeed(CurrentFastWrites, fastWrites)),
   Layer.provideMerge(layerFromTemplate(pgliteTemplate)),
