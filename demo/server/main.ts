@@ -1,6 +1,6 @@
 /**
  * Starts the reference shop backend on 127.0.0.1 (PORT, default 3000): PGlite under .data/pglite
- * by default (PGLITE_WORKER=1 runs it in a worker thread of its own), PostgreSQL when
+ * by default, in a worker thread of its own (PGLITE_WORKER=0 runs it in the server's thread), PostgreSQL when
  * DATABASE_URL is set; migrations and the first-start seed run before
  * it listens. Prints its URL. STOREFRONT_MAIL_DROP_DIR also writes each outgoing e-mail into that directory;
  * STOREFRONT_TEST_CAPTCHA_ANSWER (end-to-end tests only) makes every captcha's answer that text.
@@ -21,6 +21,7 @@ import { MailDropDir, mailDropDirVariable } from "./domain/outbox.ts"
 import { AppRoutes } from "./http/app.ts"
 import { CurrentFastReads, FastReads, withFastReads } from "./http/fastReads.ts"
 import { CurrentFastWrites, FastWrites } from "./http/fastWrites.ts"
+import { exitAfterGraceOnSignals, serveUntilLost } from "./lifecycle.ts"
 
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? "127.0.0.1"
@@ -36,14 +37,20 @@ const pgliteTemplate = process.env["STOREFRONT_PGLITE_TEMPLATE"]?.trim() || unde
 // The two hot cart writes are served before it too (http/fastWrites.ts); STOREFRONT_FAST_WRITES=0 turns that off.
 const fastReads = process.env["STOREFRONT_FAST_READS"] === "0" ? undefined : new FastReads()
 const fastWrites = fastReads === undefined || process.env["STOREFRONT_FAST_WRITES"] === "0" ? undefined : new FastWrites()
+// On a stop, requests in flight get drainMs to finish before they are interrupted: the live-data streams never finish
+// by themselves, and the HTTP server's default (20 s) would hold every stop with one open that long.
+const drainMs = 3_000
 // Expired sessions, idempotency keys, captchas and recovery tokens are swept in the background (db/Housekeeping.ts).
 const ServerLive = Layer.merge(HttpRouter.serve(AppRoutes, { disableLogger: true }), HousekeepingLive).pipe(
-  Layer.provide(NodeHttpServer.layer(() => fastReads === undefined ? createServer() : withFastReads(createServer(), fastReads, fastWrites), { host, port })),
+  Layer.provide(NodeHttpServer.layer(() => fastReads === undefined ? createServer() : withFastReads(createServer(), fastReads, fastWrites), { host, port, gracefulShutdownTimeout: drainMs })),
   Layer.provide(Layer.succeed(CurrentFastReads, fastReads)),
   Layer.provide(Layer.succeed(CurrentFastWrites, fastWrites)),
-  Layer.provide(layerFromTemplate(pgliteTemplate)),
+  Layer.provideMerge(layerFromTemplate(pgliteTemplate)),
   Layer.provide(Layer.succeed(MailDropDir, mailDropDir)),
   Layer.provide(Layer.succeed(CaptchaTestAnswer, captchaTestAnswer))
 )
 
-Layer.launch(ServerLive).pipe(NodeRuntime.runMain)
+// SIGTERM and SIGINT interrupt the server (its requests, timers and fibers), close PGlite, then end its worker thread;
+// a stop still running after the grace period ends the process, printing what held it (lifecycle.ts).
+exitAfterGraceOnSignals()
+serveUntilLost(ServerLive).pipe(NodeRuntime.runMain)

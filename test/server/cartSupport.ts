@@ -143,38 +143,21 @@ export const customerIdOf = (sql: SqlClient.SqlClient, email: string) =>
 export const logInByDatabase = (sql: SqlClient.SqlClient, cartId: number, customerId: number) =>
   sql`UPDATE sessions SET customer_id = ${customerId} WHERE cart_id = ${cartId}`
 
-/** Counts the round trips sent to PGlite (protocol messages and simple queries), with the SQL of each. */
+/**
+ * Counts the round trips sent to PGlite, with the SQL of each: every statement the driver sends (`observeStatements`),
+ * to PGlite in the test's thread or to its worker thread alike.
+ */
 export const roundTrips = () => {
   const log: Array<string> = []
   let counting = false
   const layer = Layer.effectDiscard(
     Effect.gen(function*() {
       const client = yield* Effect.serviceOption(PgliteClient)
-      if (client._tag === "None" || client.value.pglite === undefined) return
-      const db = client.value.pglite
-      const names = new Map<string, string>()
-      const execProtocol = db.execProtocol.bind(db)
-      const exec = db.exec.bind(db)
-      const query = db.query.bind(db)
-      db.execProtocol = (message, options) => {
-        const text = Buffer.from(message).toString("latin1")
-        // a Parse message names the statement and carries its SQL; a Bind message names the statement it runs
-        const parse = /P[\s\S]{4}(s\d+)\0([\s\S]*?)\0/.exec(text)
-        if (parse !== null) names.set(parse[1]!, parse[2]!.replace(/\s+/g, " ").trim())
-        else if (counting) {
-          const bind = /B[\s\S]{4}\0(s\d+)\0/.exec(text)
-          log.push(bind === null ? "(protocol)" : names.get(bind[1]!) ?? bind[1]!)
-        }
-        return execProtocol(message, options)
-      }
-      db.exec = (sql, options) => {
-        if (counting) log.push(sql)
-        return exec(sql, options)
-      }
-      db.query = ((sql: string, params?: Array<unknown>, options?: object) => {
+      if (client._tag === "None") return
+      const stop = client.value.observeStatements((sql) => {
         if (counting) log.push(sql.replace(/\s+/g, " ").trim())
-        return query(sql, params, options)
-      }) as typeof db.query
+      })
+      yield* Effect.addFinalizer(() => Effect.sync(stop))
     })
   ) as unknown as Layer.Layer<any, any, any>
   const during = <A>(run: () => Promise<A>) =>

@@ -6,8 +6,9 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { assert, describe, it, layer } from "@effect/vitest"
-import { Effect, Fiber, Redacted, Stream } from "effect"
+import { Effect, Fiber, Layer, Redacted, Stream } from "effect"
 import { SqlClient } from "effect/sql"
+import type { SqlError } from "effect/sql/SqlError"
 import { contactTopicTree } from "../../core/domain/contact.ts"
 import { allShops, shopById, type ShopId } from "../../core/domain/shop.ts"
 import { formatZip, isValidZip } from "../../core/domain/zip.ts"
@@ -17,6 +18,7 @@ import { migrate, migrations, migrationsTable } from "../../demo/server/db/migra
 import { verifyPassword } from "../../demo/server/db/password.ts"
 import { renderMediaSvg } from "../../demo/server/db/seed/images.ts"
 import { demoAccounts, demoEmail, demoPassword, productsPerShop, seed, seedChecksum, seedIfEmpty } from "../../demo/server/db/seed/seed.ts"
+import { serveUntilLost } from "../../demo/server/lifecycle.ts"
 
 const slow = 180_000
 
@@ -326,129 +328,147 @@ layer(Db.layerMemory, { timeout: slow })("the seeded data", (it) => {
 /** The driver's two modes: PGlite in the test's thread, and in a worker thread of its own (`PGLITE_WORKER`). */
 const modes = [{ mode: "in-process", worker: false }, { mode: "worker thread", worker: true }] as const
 
+/** Each test of a shared database starts from an empty log: what another test wrote is not its own. */
+const emptyLog = (sql: SqlClient.SqlClient) => sql`DELETE FROM tracking_logs`
+
+// One database per mode for these tests (a worker and its PGlite cost about a second to start): each test works on
+// rows of its own, or empties the table it counts first.
 describe.each(modes)("PGlite client ($mode)", ({ worker }) => {
-  const memory = Db.layerMemoryWith({ contents: "migrated", worker })
+  layer(Db.layerMemoryWith({ contents: "migrated", worker }), { timeout: slow, excludeTestServices: true })((it) => {
+    it.effect("rolls a failed transaction back and commits a successful one", () =>
+      Effect.gen(function*() {
+        const sql = yield* SqlClient.SqlClient
+        yield* emptyLog(sql)
+        const count = Effect.map(sql<{ readonly n: number }>`SELECT count(*)::integer AS n FROM tracking_logs`, (rows) => rows[0]?.n)
+        const failed = yield* sql.withTransaction(
+          Effect.gen(function*() {
+            yield* sql`INSERT INTO tracking_logs (message) VALUES ('rolled back')`
+            assert.strictEqual(yield* count, 1)
+            return yield* Effect.fail("boom" as const)
+          })
+        ).pipe(Effect.flip)
+        assert.strictEqual(failed, "boom")
+        assert.strictEqual(yield* count, 0)
 
-  it.live("rolls a failed transaction back and commits a successful one", () =>
-    Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
-      const count = Effect.map(sql<{ readonly n: number }>`SELECT count(*)::integer AS n FROM tracking_logs`, (rows) => rows[0]?.n)
-      const failed = yield* sql.withTransaction(
-        Effect.gen(function*() {
-          yield* sql`INSERT INTO tracking_logs (message) VALUES ('rolled back')`
-          assert.strictEqual(yield* count, 1)
-          return yield* Effect.fail("boom" as const)
-        })
-      ).pipe(Effect.flip)
-      assert.strictEqual(failed, "boom")
-      assert.strictEqual(yield* count, 0)
+        yield* sql.withTransaction(sql`INSERT INTO tracking_logs (message) VALUES ('committed')`)
+        assert.strictEqual(yield* count, 1)
 
-      yield* sql.withTransaction(sql`INSERT INTO tracking_logs (message) VALUES ('committed')`)
-      assert.strictEqual(yield* count, 1)
+        // A nested transaction is a savepoint: its failure rolls back only its own work.
+        yield* sql.withTransaction(
+          Effect.gen(function*() {
+            yield* sql`INSERT INTO tracking_logs (message) VALUES ('outer')`
+            yield* sql.withTransaction(Effect.andThen(sql`INSERT INTO tracking_logs (message) VALUES ('inner')`, Effect.fail("inner"))).pipe(
+              Effect.ignore
+            )
+          })
+        )
+        const messages = yield* sql<{ readonly message: string }>`SELECT message FROM tracking_logs ORDER BY log_id`
+        assert.deepStrictEqual(messages.map((row) => row.message), ["committed", "outer"])
 
-      // A nested transaction is a savepoint: its failure rolls back only its own work.
-      yield* sql.withTransaction(
-        Effect.gen(function*() {
-          yield* sql`INSERT INTO tracking_logs (message) VALUES ('outer')`
-          yield* sql.withTransaction(Effect.andThen(sql`INSERT INTO tracking_logs (message) VALUES ('inner')`, Effect.fail("inner"))).pipe(
-            Effect.ignore
-          )
-        })
-      )
-      const messages = yield* sql<{ readonly message: string }>`SELECT message FROM tracking_logs ORDER BY log_id`
-      assert.deepStrictEqual(messages.map((row) => row.message), ["committed", "outer"])
+        // A statement error swallowed inside the transaction still aborts it: COMMIT fails.
+        const aborted = yield* sql.withTransaction(
+          Effect.gen(function*() {
+            yield* sql`INSERT INTO tracking_logs (message) VALUES ('lost')`
+            yield* sql`INSERT INTO shops (shop_id) VALUES (NULL)`.pipe(Effect.ignore)
+          })
+        ).pipe(Effect.flip)
+        assert.strictEqual(aborted._tag, "SqlError")
+        assert.strictEqual(yield* count, 2)
+      }))
 
-      // A statement error swallowed inside the transaction still aborts it: COMMIT fails.
-      const aborted = yield* sql.withTransaction(
-        Effect.gen(function*() {
-          yield* sql`INSERT INTO tracking_logs (message) VALUES ('lost')`
-          yield* sql`INSERT INTO shops (shop_id) VALUES (NULL)`.pipe(Effect.ignore)
-        })
-      ).pipe(Effect.flip)
-      assert.strictEqual(aborted._tag, "SqlError")
-      assert.strictEqual(yield* count, 2)
-    }).pipe(Effect.provide(memory)), slow)
+    it.effect("serializes concurrent transactions on the single connection", () =>
+      Effect.gen(function*() {
+        const sql = yield* SqlClient.SqlClient
+        yield* sql`INSERT INTO idempotency_keys (scope, key, status_code) VALUES ('test', 'counter', 0)`
+        yield* Effect.forEach(
+          Array.from({ length: 20 }, (_, i) => i),
+          () =>
+            sql.withTransaction(
+              Effect.gen(function*() {
+                const [row] = yield* sql<{ readonly status_code: number }>`SELECT status_code FROM idempotency_keys WHERE scope = 'test' AND key = 'counter'`
+                yield* Effect.yieldNow
+                yield* sql`UPDATE idempotency_keys SET status_code = ${(row?.status_code ?? 0) + 1} WHERE scope = 'test' AND key = 'counter'`
+              })
+            ),
+          { concurrency: "unbounded", discard: true }
+        )
+        const [row] = yield* sql<{ readonly status_code: number }>`SELECT status_code FROM idempotency_keys WHERE scope = 'test' AND key = 'counter'`
+        assert.strictEqual(row?.status_code, 20)
+      }))
 
-  it.live("serializes concurrent transactions on the single connection", () =>
-    Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
-      yield* sql`INSERT INTO idempotency_keys (scope, key, status_code) VALUES ('test', 'counter', 0)`
-      yield* Effect.forEach(
-        Array.from({ length: 20 }, (_, i) => i),
-        () =>
-          sql.withTransaction(
-            Effect.gen(function*() {
-              const [row] = yield* sql<{ readonly status_code: number }>`SELECT status_code FROM idempotency_keys WHERE scope = 'test' AND key = 'counter'`
-              yield* Effect.yieldNow
-              yield* sql`UPDATE idempotency_keys SET status_code = ${(row?.status_code ?? 0) + 1} WHERE scope = 'test' AND key = 'counter'`
-            })
-          ),
-        { concurrency: "unbounded", discard: true }
-      )
-      const [row] = yield* sql<{ readonly status_code: number }>`SELECT status_code FROM idempotency_keys WHERE scope = 'test' AND key = 'counter'`
-      assert.strictEqual(row?.status_code, 20)
-    }).pipe(Effect.provide(memory)), slow)
+    it.effect("decodes and binds values like @effect/sql-pg", () =>
+      Effect.gen(function*() {
+        const sql = yield* SqlClient.SqlClient
+        const [row] = yield* sql<Record<string, unknown>>`SELECT 1::int8 AS big, 2.50::numeric AS num, DATE '2025-01-02' AS day,
+          TIMESTAMPTZ '2025-01-02T03:04:05Z' AS ts, '{"a":[1]}'::jsonb AS doc, ${3} AS int4, ${true} AS flag`
+        assert.strictEqual(row?.["big"], 1n)
+        assert.strictEqual(row?.["num"], "2.50")
+        assert.strictEqual(row?.["day"], "2025-01-02")
+        assert.deepStrictEqual(row?.["ts"], new Date("2025-01-02T03:04:05Z"))
+        assert.deepStrictEqual(row?.["doc"], { a: [1] })
+        assert.strictEqual(row?.["int4"], 3)
+        assert.strictEqual(row?.["flag"], true)
+        // Like a real server, a number parameter is an int4: comparing it with text is an error.
+        const error = yield* sql`SELECT 1 FROM shops WHERE shop_id = ${5}`.pipe(Effect.flip)
+        assert.strictEqual(error.reason._tag, "SqlSyntaxError")
+        const unique = yield* sql`INSERT INTO captchas (captcha_id, answer, expires_at) VALUES ('A', 'x', now()), ('A', 'y', now())`.pipe(Effect.flip)
+        assert.strictEqual(unique.reason._tag, "UniqueViolation")
+      }))
 
-  it.live("decodes and binds values like @effect/sql-pg", () =>
-    Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
-      const [row] = yield* sql<Record<string, unknown>>`SELECT 1::int8 AS big, 2.50::numeric AS num, DATE '2025-01-02' AS day,
-        TIMESTAMPTZ '2025-01-02T03:04:05Z' AS ts, '{"a":[1]}'::jsonb AS doc, ${3} AS int4, ${true} AS flag`
-      assert.strictEqual(row?.["big"], 1n)
-      assert.strictEqual(row?.["num"], "2.50")
-      assert.strictEqual(row?.["day"], "2025-01-02")
-      assert.deepStrictEqual(row?.["ts"], new Date("2025-01-02T03:04:05Z"))
-      assert.deepStrictEqual(row?.["doc"], { a: [1] })
-      assert.strictEqual(row?.["int4"], 3)
-      assert.strictEqual(row?.["flag"], true)
-      // Like a real server, a number parameter is an int4: comparing it with text is an error.
-      const error = yield* sql`SELECT 1 FROM shops WHERE shop_id = ${5}`.pipe(Effect.flip)
-      assert.strictEqual(error.reason._tag, "SqlSyntaxError")
-      const unique = yield* sql`INSERT INTO captchas (captcha_id, answer, expires_at) VALUES ('A', 'x', now()), ('A', 'y', now())`.pipe(Effect.flip)
-      assert.strictEqual(unique.reason._tag, "UniqueViolation")
-    }).pipe(Effect.provide(memory)), slow)
+    it.effect("a statement outside a transaction never lands inside another fiber's transaction", () =>
+      Effect.gen(function*() {
+        const sql = yield* SqlClient.SqlClient
+        yield* emptyLog(sql)
+        const inTransaction = sql.withTransaction(
+          Effect.gen(function*() {
+            for (let i = 0; i < 5; i++) {
+              yield* sql`INSERT INTO tracking_logs (message) VALUES ('inside')`
+              yield* Effect.sleep("1 millis")
+            }
+            return yield* Effect.fail("rolled back" as const)
+          })
+        ).pipe(Effect.flip)
+        const outside = Effect.forEach(
+          Array.from({ length: 30 }, (_, i) => i),
+          (i) => Effect.andThen(Effect.sleep(`${i % 7} millis`), sql`INSERT INTO tracking_logs (message) VALUES ('outside')`),
+          { concurrency: "unbounded", discard: true }
+        )
+        yield* Effect.all([inTransaction, outside, inTransaction], { concurrency: "unbounded" })
+        const counts = yield* sql<{ readonly message: string; readonly n: number }>`SELECT message, count(*)::integer AS n
+          FROM tracking_logs GROUP BY message ORDER BY message`
+        assert.deepStrictEqual(counts.map((row) => [row.message, row.n]), [["outside", 30]])
+      }))
 
-  it.live("a statement outside a transaction never lands inside another fiber's transaction", () =>
-    Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
-      const inTransaction = sql.withTransaction(
-        Effect.gen(function*() {
-          for (let i = 0; i < 5; i++) {
-            yield* sql`INSERT INTO tracking_logs (message) VALUES ('inside')`
-            yield* Effect.sleep("1 millis")
-          }
-          return yield* Effect.fail("rolled back" as const)
-        })
-      ).pipe(Effect.flip)
-      const outside = Effect.forEach(
-        Array.from({ length: 30 }, (_, i) => i),
-        (i) => Effect.andThen(Effect.sleep(`${i % 7} millis`), sql`INSERT INTO tracking_logs (message) VALUES ('outside')`),
-        { concurrency: "unbounded", discard: true }
-      )
-      yield* Effect.all([inTransaction, outside, inTransaction], { concurrency: "unbounded" })
-      const counts = yield* sql<{ readonly message: string; readonly n: number }>`SELECT message, count(*)::integer AS n
-        FROM tracking_logs GROUP BY message ORDER BY message`
-      assert.deepStrictEqual(counts.map((row) => [row.message, row.n]), [["outside", 30]])
-    }).pipe(Effect.provide(memory)), slow)
-})
+    // The subscription is scoped inside the test: a LISTEN must end before its database closes.
+    it.effect("a NOTIFY reaches a LISTEN stream; a rolled-back one does not", () =>
+      Effect.scoped(Effect.gen(function*() {
+        const db = yield* Db.Database
+        const sql = yield* SqlClient.SqlClient
+        const stream = yield* db.subscribe(Db.cartChangedChannel)
+        const received = yield* stream.pipe(Stream.take(3), Stream.runCollect, Effect.forkChild)
+        yield* db.notify(Db.cartChangedChannel, JSON.stringify({ cartId: 1 }))
+        yield* sql.withTransaction(Effect.andThen(db.notify(Db.cartChangedChannel, "rolled back"), Effect.fail("no"))).pipe(Effect.ignore)
+        yield* sql.withTransaction(db.notify(Db.cartChangedChannel, "committed"))
+        yield* db.notify(Db.cartChangedChannel, "last")
+        const payloads = yield* Fiber.join(received).pipe(Effect.timeout("10 seconds"))
+        assert.deepStrictEqual(payloads, [JSON.stringify({ cartId: 1 }), "committed", "last"])
+        const invalid = yield* db.notify("Not a channel", "x").pipe(Effect.flip)
+        assert.strictEqual(invalid._tag, "SqlError")
+      })))
 
-describe.each(modes)("LISTEN/NOTIFY ($mode)", ({ worker }) => {
-  // The subscription is scoped inside the provided layer: a LISTEN must end before its database closes.
-  it.live("a NOTIFY reaches a LISTEN stream; a rolled-back one does not", () =>
-    Effect.scoped(Effect.gen(function*() {
-      const db = yield* Db.Database
-      const sql = yield* SqlClient.SqlClient
-      const stream = yield* db.subscribe(Db.cartChangedChannel)
-      const received = yield* stream.pipe(Stream.take(3), Stream.runCollect, Effect.forkChild)
-      yield* db.notify(Db.cartChangedChannel, JSON.stringify({ cartId: 1 }))
-      yield* sql.withTransaction(Effect.andThen(db.notify(Db.cartChangedChannel, "rolled back"), Effect.fail("no"))).pipe(Effect.ignore)
-      yield* sql.withTransaction(db.notify(Db.cartChangedChannel, "committed"))
-      yield* db.notify(Db.cartChangedChannel, "last")
-      const payloads = yield* Fiber.join(received).pipe(Effect.timeout("10 seconds"))
-      assert.deepStrictEqual(payloads, [JSON.stringify({ cartId: 1 }), "committed", "last"])
-      const invalid = yield* db.notify("Not a channel", "x").pipe(Effect.flip)
-      assert.strictEqual(invalid._tag, "SqlError")
-    })).pipe(Effect.provide(Db.layerMemoryWith({ contents: "migrated", worker }))), slow)
+    it.effect("observeStatements sees every statement sent to the database, one round trip each", () =>
+      Effect.gen(function*() {
+        const sql = yield* SqlClient.SqlClient
+        const client = yield* PgliteClient
+        const seen: Array<string> = []
+        const stop = client.observeStatements((text) => seen.push(text.trim()))
+        yield* sql`SELECT 1 AS one`
+        yield* sql.withTransaction(sql`INSERT INTO tracking_logs (message) VALUES ('observed')`)
+        stop()
+        yield* sql`SELECT 2 AS two`
+        assert.deepStrictEqual(seen.map((text) => text.split(" ")[0]!.toUpperCase()), ["SELECT", "BEGIN", "INSERT", "COMMIT"])
+      }))
+  })
 })
 
 describe.each(modes)("durability ($mode)", ({ worker }) => {
@@ -478,7 +498,7 @@ describe.each(modes)("durability ($mode)", ({ worker }) => {
 })
 
 describe("PGlite client in a worker thread", () => {
-  it.live("a failure keeps its SQLSTATE and fields across the thread; the worker's death fails the statement in flight and every later one with a ConnectionError", () =>
+  it.live("a failure keeps its SQLSTATE and fields across the thread; the worker's death fails the statement in flight and every later one with a ConnectionError, and stops the server", () =>
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
       yield* sql`CREATE TABLE pairs (id integer PRIMARY KEY, name text NOT NULL)`
@@ -494,12 +514,23 @@ describe("PGlite client in a worker thread", () => {
       const thread = client.thread
       assert.isDefined(thread)
       assert.isUndefined(client.pglite)
+      // what main.ts runs: the server stops with the loss instead of answering every request with an error
+      const stopped: Array<string> = []
+      const serving = yield* serveUntilLost(Layer.succeed(Db.Database, yield* Db.Database), (error) => stopped.push(error.reason._tag)).pipe(
+        Effect.flip,
+        Effect.forkChild
+      )
       const running = yield* sql`SELECT pg_sleep(30)`.pipe(Effect.flip, Effect.forkChild)
       yield* Effect.sleep("200 millis")
+      assert.isUndefined(serving.pollUnsafe())
       yield* Effect.promise(() => thread!.terminate())
       const inFlight = yield* Fiber.join(running).pipe(Effect.timeout("10 seconds"))
       assert.strictEqual(inFlight.reason._tag, "ConnectionError")
       assert.match(inFlight.reason.message, /worker thread exited/)
+      const stop = yield* Fiber.join(serving).pipe(Effect.timeout("10 seconds"))
+      assert.strictEqual(stop._tag, "SqlError")
+      assert.strictEqual((stop as SqlError).reason._tag, "ConnectionError")
+      assert.deepStrictEqual(stopped, ["ConnectionError"])
       const later = yield* sql`SELECT 1`.pipe(Effect.flip, Effect.timeout("10 seconds"))
       assert.strictEqual(later.reason._tag, "ConnectionError")
       const inTransaction = yield* sql.withTransaction(sql`SELECT 1`).pipe(Effect.flip, Effect.timeout("10 seconds"))

@@ -24,7 +24,7 @@ let pgDatabases = 0
  * A fresh, migrated and seeded database for one backend: an in-memory PGlite by default (the worker's previous one,
  * reset to the template's state, when it can be: test/support/pglitePool.ts), or, when
  * `DATABASE_URL` names a PostgreSQL server (CI's scale-out run), a new database created on it. `PGLITE_WORKER=1` runs
- * each PGlite in a worker thread of its own, as the server does with it (restored from the template, never reused).
+ * each PGlite in a worker thread of its own, as the server does by default (restored from the template, never reused).
  */
 export const freshDatabase = () => {
   const adminUrl = process.env["DATABASE_URL"]

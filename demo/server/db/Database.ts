@@ -3,8 +3,8 @@
  * with the same SQL and the same migrations on both.
  *
  * - Embedded default: PGlite, data kept under a data directory (`PGLITE_DATA_DIR`, default
- *   `.data/pglite` in the repo root), through our own driver (`PgliteClient.ts`), in the server's
- *   thread, or with `PGLITE_WORKER=1` in a worker thread of its own, its statements on another core.
+ *   `.data/pglite` in the repo root), through our own driver (`PgliteClient.ts`), in a worker thread of
+ *   its own, its statements on another core than the server's (`PGLITE_WORKER=0`: in the server's thread).
  * - Scale-out: a PostgreSQL server when `DATABASE_URL` is set, through `@effect/sql-pg`. Any number
  *   of server processes can share it: sessions, carts, idempotency keys and orders live in it, and
  *   cross-instance signals go through LISTEN/NOTIFY ({@link Database}).
@@ -54,6 +54,12 @@ export interface DatabaseShape {
   readonly subscribe: (channel: string) => Effect.Effect<Stream.Stream<string, SqlError>, SqlError, Scope.Scope>
   /** {@link DatabaseShape.subscribe} as one stream that listens while it is consumed. */
   readonly listen: (channel: string) => Stream.Stream<string, SqlError>
+  /**
+   * Fails when the database is lost for good while the server runs: PGlite's worker thread died, so every statement
+   * would fail from then on (a server waits on it to stop loudly rather than answer errors). Never completes on
+   * PGlite in the server's thread, nor on PostgreSQL, whose pool opens new connections.
+   */
+  readonly lost: Effect.Effect<never, SqlError>
 }
 
 /** The service tag of the {@link DatabaseShape} service. */
@@ -63,13 +69,15 @@ const makeService = (
   backend: Backend,
   location: string,
   notify: DatabaseShape["notify"],
-  subscribe: DatabaseShape["subscribe"]
+  subscribe: DatabaseShape["subscribe"],
+  lost: DatabaseShape["lost"] = Effect.never
 ): DatabaseShape => ({
   backend,
   location,
   notify,
   subscribe,
-  listen: (channel) => Stream.unwrap(subscribe(channel))
+  listen: (channel) => Stream.unwrap(subscribe(channel)),
+  lost
 })
 
 // -----------------------------------------------------------------------------------------------
@@ -89,7 +97,7 @@ export interface DatabaseSettings {
   readonly seed: boolean
   /** `DATABASE_POOL_MAX`: the most PostgreSQL connections per process (default 10). */
   readonly maxConnections: number
-  /** `PGLITE_WORKER`: run PGlite in a worker thread of its own (default `false`: in the server's thread). */
+  /** `PGLITE_WORKER`: run PGlite in a worker thread of its own (default `true`; `false`: in the server's thread). */
   readonly pgliteWorker: boolean
 }
 
@@ -102,7 +110,7 @@ export const DatabaseSettings: Config.Config<DatabaseSettings> = Config.all({
   dataDir: Config.String("PGLITE_DATA_DIR").pipe(Config.withDefault(defaultDataDir)),
   seed: Config.Boolean("DATABASE_SEED").pipe(Config.withDefault(true)),
   maxConnections: Config.Int("DATABASE_POOL_MAX").pipe(Config.withDefault(10)),
-  pgliteWorker: Config.Boolean("PGLITE_WORKER").pipe(Config.withDefault(false))
+  pgliteWorker: Config.Boolean("PGLITE_WORKER").pipe(Config.withDefault(true))
 }).pipe(
   Config.map((settings) => ({
     ...settings,
@@ -162,7 +170,8 @@ const pgliteDatabase = Layer.effect(
         "pglite",
         client.config.dataDir,
         client.notify,
-        (channel) => Effect.map(client.listen(channel), (queue) => Stream.fromQueue(queue))
+        (channel) => Effect.map(client.listen(channel), (queue) => Stream.fromQueue(queue)),
+        client.lost
       )
     )
   })

@@ -48,8 +48,6 @@ import {
 } from "effect/sql/SqlError"
 import { inProcess, inWorker, type PgliteEngine } from "./pgliteEngine.ts"
 
-export { preparedStatementLimit } from "./pgliteStatements.ts"
-
 /** The data directory that keeps a PGlite database in memory only (nothing is written to disk). */
 export const memoryDataDir = "memory://"
 
@@ -109,6 +107,16 @@ export interface PgliteClient extends SqlClient.SqlClient {
   readonly listen: (channel: string) => Effect.Effect<Queue.Dequeue<string>, SqlError, Scope.Scope>
   /** Sends `payload` on `channel` with `pg_notify` (delivered at commit inside a transaction). */
   readonly notify: (channel: string, payload: string) => Effect.Effect<void, SqlError>
+  /**
+   * Fails with a `ConnectionError` when the database is lost while the client is open (its worker thread died: every
+   * statement fails from then on); never completes for a database in this thread.
+   */
+  readonly lost: Effect.Effect<never, SqlError>
+  /**
+   * Calls `observer` with the SQL of every statement sent to the database, one round trip each (in this thread or to
+   * the worker), until the returned function is called: how tests count a request's round trips in both modes.
+   */
+  readonly observeStatements: (observer: (sql: string) => void) => () => void
 }
 
 /** The service tag of {@link PgliteClient}. */
@@ -276,10 +284,12 @@ const sendQueued = (semaphore: Semaphore.Semaphore): Sender => (start) =>
 class PgliteConnection implements SqlConnection.Connection {
   readonly engine: PgliteEngine
   private readonly send: Sender
+  private readonly observers: ReadonlySet<(sql: string) => void>
 
-  constructor(engine: PgliteEngine, send: Sender) {
+  constructor(engine: PgliteEngine, send: Sender, observers: ReadonlySet<(sql: string) => void>) {
     this.engine = engine
     this.send = send
+    this.observers = observers
   }
 
   run(sql: string, params: ReadonlyArray<unknown>, rowMode: "object" | "array"): Effect.Effect<Results<any>, SqlError> {
@@ -290,6 +300,7 @@ class PgliteConnection implements SqlConnection.Connection {
       } catch (cause) {
         return Effect.fail(toSqlError(cause, "bind"))
       }
+      if (this.observers.size > 0) for (const observer of this.observers) observer(sql)
       return this.send(() => this.engine.run(sql, bound.values, bound.oids, rowMode))
     })
   }
@@ -363,8 +374,9 @@ export const make = (
     )
     // The transaction's statements: its holder owns the connection. A borrowed statement takes the lock around its
     // whole run in this thread, and only while it is sent to a worker, which runs what it receives in order.
-    const connection = new PgliteConnection(db, sendHeld)
-    const borrowed = db.queues ? new PgliteConnection(db, sendQueued(semaphore)) : undefined
+    const observers = new Set<(sql: string) => void>()
+    const connection = new PgliteConnection(db, sendHeld, observers)
+    const borrowed = db.queues ? new PgliteConnection(db, sendQueued(semaphore), observers) : undefined
     const lease: Effect.Effect<SqlConnection.Connection, SqlError, Scope.Scope> = Effect.uninterruptibleMask((restore) =>
       Effect.as(restore(semaphore.takeScoped(1)), connection)
     )
@@ -418,7 +430,17 @@ export const make = (
     const dumpDataDir = (compression: "none" | "gzip" | "auto" = "none"): Effect.Effect<Blob, SqlError> =>
       semaphore.withPermit(Effect.tryPromise({ try: () => db.dumpDataDir(compression), catch: (cause) => toSqlError(cause, "dumpDataDir") }))
 
-    return Object.assign(client, { config, pglite: db.pglite, thread: db.thread, listen, notify, dumpDataDir }) as PgliteClient
+    const lost = Effect.flatMap(Effect.promise(() => db.lost), (reason) => Effect.fail(toSqlError(reason, "connect")))
+
+    const observeStatements = (observer: (sql: string) => void) => {
+      const added = (sql: string) => observer(sql)
+      observers.add(added)
+      return () => {
+        observers.delete(added)
+      }
+    }
+
+    return Object.assign(client, { config, pglite: db.pglite, thread: db.thread, listen, notify, dumpDataDir, lost, observeStatements }) as PgliteClient
   })
 
 /**

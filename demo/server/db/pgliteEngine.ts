@@ -9,7 +9,6 @@
 import { Worker } from "node:worker_threads"
 import type { PGlite, Results } from "@electric-sql/pglite"
 import type { PgliteReuse } from "./PgliteClient.ts"
-import { openPglite, PgliteStatements } from "./pgliteStatements.ts"
 import type { ErrorData, Ready, Reply, Request, WorkerSetup } from "./pgliteWorker.ts"
 
 /** A database the driver runs statements on, one at a time (the driver's connection lock). */
@@ -24,6 +23,11 @@ export interface PgliteEngine {
   readonly close: () => Promise<void>
   /** Whether the database is closed, or its worker gone. */
   readonly closed: boolean
+  /**
+   * Settles with the reason when the database is lost without being closed (its worker thread died); never for a
+   * database in this thread.
+   */
+  readonly lost: Promise<Error>
   /** The PGlite instance when it runs in this thread. */
   readonly pglite: PGlite | undefined
   /** The worker thread PGlite runs in, when it runs in one. */
@@ -35,8 +39,12 @@ export interface PgliteEngine {
   readonly queues: boolean
 }
 
-/** The database in this thread: taken from `reuse` when it keeps one, else opened (and given to `reuse`). */
+/**
+ * The database in this thread: taken from `reuse` when it keeps one, else opened (and given to `reuse`). PGlite's code
+ * is loaded here, on first use, so a server whose database runs in a worker does not load it twice.
+ */
 export const inProcess = async (dataDir: string, loadDataDir: Blob | undefined, reuse: PgliteReuse | undefined): Promise<PgliteEngine> => {
+  const { openPglite, PgliteStatements } = await import("./pgliteStatements.ts")
   let db = await reuse?.take()
   if (db === undefined) {
     db = await openPglite(dataDir, loadDataDir)
@@ -52,6 +60,7 @@ export const inProcess = async (dataDir: string, loadDataDir: Blob | undefined, 
     get closed() {
       return pglite.closed
     },
+    lost: new Promise<Error>(() => undefined),
     pglite,
     thread: undefined,
     queues: false
@@ -93,6 +102,10 @@ export const inWorker = (dataDir: string, loadDataDir: Blob | undefined): Promis
       let closing = false
       let crash: Error | undefined
       let gone: Error | undefined
+      let markLost: (reason: Error) => void = () => undefined
+      const lost = new Promise<Error>((resolve) => {
+        markLost = resolve
+      })
 
       const call = <A>(request: Request): Promise<A> => {
         if (gone !== undefined) return Promise.reject(gone)
@@ -139,6 +152,7 @@ export const inWorker = (dataDir: string, loadDataDir: Blob | undefined): Promis
         pending.clear()
         for (const waiting of failed) waiting.reject(gone)
         if (!started) rejectEngine(gone)
+        else if (!closing) markLost(gone)
       })
 
       const engine: PgliteEngine = {
@@ -170,6 +184,7 @@ export const inWorker = (dataDir: string, loadDataDir: Blob | undefined): Promis
         get closed() {
           return closing || gone !== undefined
         },
+        lost,
         pglite: undefined,
         thread: worker,
         queues: true
