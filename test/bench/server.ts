@@ -97,14 +97,15 @@ const probedServerFlags = ["--expose-gc", "--import", "./test/bench/memoryProbe.
  * rate drops) and after the probe's memory-pressure collection: what the process still needs, not the free heap
  * pages V8 keeps pooled for the next burst.
  */
-const settledRssMiB = async (child: ChildProcess, file: string, quietMs = 10_000): Promise<{ readonly held: number; readonly needed: number }> => {
+const settledRssMiB = async (child: ChildProcess, file: string, quietMs = 10_000): Promise<{ readonly held: number; readonly needed: number; readonly workers: number }> => {
   await new Promise((resolve) => setTimeout(resolve, quietMs))
   const held = rssMiB(child)
   const last = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as MemoryFigures).sequence : 0
   child.kill("SIGUSR2")
   for (let i = 0; i < 600; i++) {
     await new Promise((resolve) => setTimeout(resolve, 100))
-    if (existsSync(file) && (JSON.parse(readFileSync(file, "utf8")) as MemoryFigures).sequence > last) return { held, needed: rssMiB(child) }
+    const figures = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as MemoryFigures) : undefined
+    if (figures !== undefined && figures.sequence > last) return { held, needed: rssMiB(child), workers: figures.workers }
   }
   throw new Error("the server's memory probe did not answer within 60 s")
 }
@@ -396,12 +397,12 @@ const main = async () => {
     for (const row of measuredMemory) {
       console.log(`| ${row.target} | ${row.idle} | ${row.before} | ${row.after} | ${row.errors} | ${growth(row.before, row.after)} | ${growth(row.idle, row.after)} |`)
     }
-    console.log(`\nOnce idle (10 s) and after a memory-pressure collection (the heap pages V8 keeps pooled go back to the system):`)
-    console.log(`\n| target | RSS at idle: held MiB | needed | after the scenarios and ${memoryRequests} more, idle: held | needed | growth of what is needed |`)
-    console.log(`|---|--:|--:|--:|--:|--:|`)
+    console.log(`\nOnce idle (10 s) and after a memory-pressure collection in the main thread and every worker thread (the heap pages V8 keeps pooled go back to the system):`)
+    console.log(`\n| target | RSS at idle: held MiB | needed | after the scenarios and ${memoryRequests} more, idle: held | needed | growth of what is needed | worker threads collected |`)
+    console.log(`|---|--:|--:|--:|--:|--:|--:|`)
     for (const row of measuredMemory) {
       if (row.settledIdle === undefined || row.settledAfter === undefined) continue
-      console.log(`| ${row.target} | ${row.settledIdle.held} | ${row.settledIdle.needed} | ${row.settledAfter.held} | ${row.settledAfter.needed} | ${growth(row.settledIdle.needed, row.settledAfter.needed)} |`)
+      console.log(`| ${row.target} | ${row.settledIdle.held} | ${row.settledIdle.needed} | ${row.settledAfter.held} | ${row.settledAfter.needed} | ${growth(row.settledIdle.needed, row.settledAfter.needed)} | ${row.settledAfter.workers} |`)
     }
   }
   if (statementCounts.length > 0) {

@@ -79,6 +79,17 @@ interface Pending {
 }
 
 /**
+ * The server's Node flags a worker accepts: its preloads (`--import`, e.g. the bench's memory probe) and profiling
+ * flags. V8's process-wide flags (`--expose-gc`) are refused in a worker's `execArgv` and apply to it anyway.
+ */
+const workerExecArgv = (flags: ReadonlyArray<string>): Array<string> =>
+  flags.flatMap((flag, index) =>
+    /^--(cpu|heap)-prof/.test(flag) || flag.startsWith("--import=") ? [flag]
+      : flag === "--import" && index + 1 < flags.length ? [flag, flags[index + 1]!]
+      : []
+  )
+
+/**
  * The database in a worker thread of its own. Calls cross a `MessagePort` (structured clone; a dump's bytes are
  * transferred). When the worker exits or crashes, every call in flight and every later one fails with SQLSTATE 08006
  * (a `ConnectionError`), never hangs. The worker keeps the process alive only while a call is in flight, as the
@@ -91,8 +102,7 @@ export const inWorker = (dataDir: string, loadDataDir: Blob | undefined): Promis
       const worker = new Worker(new URL("./pgliteWorker.ts", import.meta.url), {
         workerData: setup,
         transferList: bytes === undefined ? [] : [bytes],
-        // the server's preloads (the bench's memory probe) are not the worker's; its profiling flags are
-        execArgv: process.execArgv.filter((flag) => /^--(cpu|heap)-prof/.test(flag)),
+        execArgv: workerExecArgv(process.execArgv),
         name: "pglite"
       })
       const pending = new Map<number, Pending>()
