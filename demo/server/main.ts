@@ -21,6 +21,7 @@ import { MailDropDir, mailDropDirVariable } from "./domain/outbox.ts"
 import { AppRoutes } from "./http/app.ts"
 import { CurrentFastReads, FastReads, withFastReads } from "./http/fastReads.ts"
 import { CurrentFastWrites, FastWrites } from "./http/fastWrites.ts"
+import { reportSlowShutdown } from "./slowShutdown.ts"
 
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? "127.0.0.1"
@@ -46,4 +47,5 @@ const ServerLive = Layer.merge(HttpRouter.serve(AppRoutes, { disableLogger: true
   Layer.provide(Layer.succeed(CaptchaTestAnswer, captchaTestAnswer))
 )
 
+reportSlowShutdown()
 Layer.launch(ServerLive).pipe(NodeRuntime.runMain)
