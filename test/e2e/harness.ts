@@ -53,7 +53,7 @@ export const stopGraceMs = 10_000
  * Sends SIGTERM and waits for the exit; a shop still running after `graceMs` has its last output (which includes what
  * demo/server/main.ts prints about a slow shutdown) printed and is killed with SIGKILL.
  */
-const stopWithin = async (child: ChildProcess, graceMs: number, output: () => string): Promise<void> => {
+export const stopWithin = async (child: ChildProcess, graceMs: number, output: () => string): Promise<void> => {
   if (child.exitCode !== null || child.signalCode !== null) return
   const exited = new Promise((done) => child.once("exit", done))
   child.kill("SIGTERM")
