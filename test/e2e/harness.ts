@@ -46,6 +46,32 @@ export const freePort = () =>
 /** How long {@link startShop} waits for the shop to answer (the e2e hooks allow 180 s for it and Chromium). */
 export const startTimeoutMs = 150_000
 
+/**
+ * How long {@link startShop}'s `stop` waits after SIGTERM before it kills the shop (a shop that hangs never blocks a
+ * run): longer than the shop's own grace (`demo/server/lifecycle.ts`, 10 s), after which it exits printing what held it.
+ */
+export const stopGraceMs = 15_000
+
+/**
+ * Sends SIGTERM and waits for the exit; a shop still running after `graceMs` has its last output (which includes what
+ * the shop prints about a slow shutdown) printed and is killed with SIGKILL.
+ */
+export const stopWithin = async (child: ChildProcess, graceMs: number, output: () => string): Promise<void> => {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise((done) => child.once("exit", done))
+  child.kill("SIGTERM")
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = await Promise.race([
+    exited.then(() => false),
+    new Promise<boolean>((done) => { timer = setTimeout(() => done(true), graceMs) })
+  ])
+  clearTimeout(timer)
+  if (!late) return
+  console.error(`the shop (pid ${child.pid}) did not exit within ${graceMs} ms of SIGTERM; killing it. Its last output:\n${output().slice(-4000)}`)
+  child.kill("SIGKILL")
+  await exited
+}
+
 /** A running shop. */
 export interface Shop {
   readonly url: string
@@ -98,8 +124,7 @@ export const startShop = async (env: Readonly<Record<string, string>> = {}): Pro
   return {
     url,
     stop: async () => {
-      child.kill("SIGTERM")
-      await new Promise((done) => child.once("exit", done))
+      await stopWithin(child, stopGraceMs, () => output)
       rmSync(dataDir, { recursive: true, force: true })
     }
   }

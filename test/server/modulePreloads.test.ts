@@ -2,12 +2,14 @@
  * The storefront document's modules after the first paint (demo/web/app/lib/modulePreloads.ts): the head's
  * `<link rel="modulepreload">` tags are taken out, and the body's inline module script is replaced by a classic inline
  * script (same nonce) that adds the preloads and the module once the page has painted, wherever the stream's chunks
- * split the document; nothing else of it changes. The script itself runs in a stand-in of the browser's globals.
+ * split the document; nothing else of it changes. The script itself runs in a stand-in of the browser's globals: a
+ * visible page appends a few elements per task (a tap is not kept waiting behind 20-odd requests being started), a
+ * hidden one all at once.
  */
 import fc from "fast-check"
 import { runInNewContext } from "node:vm"
 import { describe, expect, it } from "vitest"
-import { afterFirstPaintModules, afterFirstPaintScript, modulesAfterFirstPaintStream, takeModulePreloads } from "../../demo/web/app/lib/modulePreloads.ts"
+import { afterFirstPaintModules, afterFirstPaintScript, appendsPerTask, modulesAfterFirstPaintStream, takeModulePreloads } from "../../demo/web/app/lib/modulePreloads.ts"
 
 const nonce = "a/b+c=="
 const preloads = [
@@ -145,6 +147,29 @@ describe("modules after the first paint", () => {
     expect(unpainted.timers.map((timer) => timer.ms)).toEqual([2000])
     unpainted.timers[0]!.run()
     expect(unpainted.appended).toEqual(started(moduleSource))
+  })
+
+  it("in the browser: a visible page appends the preloads, then the module, a few per task; a hidden page all at once", () => {
+    const many = Array.from({ length: 2 * appendsPerTask + 2 }, (_, index) => `/assets/chunk-${index}.js`)
+    const all = [
+      ...many.map((href) => ({ tag: "link", rel: "modulepreload", href })),
+      { tag: "script", type: "module", nonce, textContent: moduleSource }
+    ]
+    const browser = runScript(afterFirstPaintScript(many, moduleSource, nonce), "visible", "paint")
+    browser.paint(["first-contentful-paint"])
+    const perTask = [browser.appended.length]
+    for (let task = 0; task < browser.timers.length; task++) {
+      expect(browser.timers[task]!.ms).toBe(0)
+      const before = browser.appended.length
+      browser.timers[task]!.run()
+      perTask.push(browser.appended.length - before)
+    }
+    expect(browser.appended).toEqual(all)
+    expect(Math.max(...perTask)).toBeLessThanOrEqual(appendsPerTask)
+    expect(perTask.length).toBe(Math.ceil(all.length / appendsPerTask))
+    const hidden = runScript(afterFirstPaintScript(many, moduleSource, nonce), "hidden", "paint")
+    expect(hidden.appended).toEqual(all)
+    expect(hidden.timers).toEqual([])
   })
 
   it("in a browser without paint timing: after its next frame, in a task of its own", () => {
