@@ -25,6 +25,7 @@ import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import { migrate } from "./migrations/index.ts"
 import * as PgliteClient from "./PgliteClient.ts"
+import { sharedListener } from "./pgListener.ts"
 import { seedIfEmpty } from "./seed/seed.ts"
 
 /** Which backend a {@link Database} runs on. */
@@ -48,8 +49,9 @@ export interface DatabaseShape {
   /**
    * Starts listening on `channel` and returns the stream of payloads once the LISTEN is confirmed,
    * so a notification sent after this effect completes is never missed. Listening stops when the
-   * scope closes. On PostgreSQL each subscription holds one pooled connection: subscribe once per
-   * process and fan the stream out (e.g. `Stream.broadcast` or a `PubSub`) to many consumers.
+   * scope closes. On PostgreSQL every subscription of the process shares one connection of its own,
+   * outside the pool (`pgListener.ts`); subscribe once per channel and process and fan the stream out
+   * (e.g. `Stream.broadcast` or a `PubSub`) to many consumers.
    */
   readonly subscribe: (channel: string) => Effect.Effect<Stream.Stream<string, SqlError>, SqlError, Scope.Scope>
   /** {@link DatabaseShape.subscribe} as one stream that listens while it is consumed. */
@@ -223,10 +225,11 @@ const pgDatabase = (location: string) =>
           PgliteClient.validateChannel(channel, "notify"),
           Effect.asVoid(sql`SELECT pg_notify(${channel}, ${payload})`)
         )
+      const listen = sharedListener(client.config, yield* Effect.scope)
       const subscribe = (channel: string) =>
         Effect.andThen(
           PgliteClient.validateChannel(channel, "listen"),
-          Effect.map(client.listen(channel), (queue) =>
+          Effect.map(listen(channel), (queue) =>
             Stream.fromQueue(queue).pipe(Stream.map((notification) => notification.payload)))
         )
       return Database.of(makeService("pg", location, notify, subscribe))
