@@ -83,9 +83,9 @@ export const defaultDataDir: string = fileURLToPath(new URL("../../../.data/pgli
 
 /**
  * The statements one pooled PostgreSQL connection carries at once by default: a cart write is one statement, and
- * pipelined ones cost the database a fifth less CPU than one per connection at a time (the backend reads and answers
- * them in batches) and cost the server no wait for a free connection; a statement waiting for a row lock holds up the
- * ones behind it on its connection until that lock's transaction ends (no transaction waits for a pooled statement).
+ * pipelined ones cost the database less CPU than one per connection at a time (the backend reads and answers them in
+ * batches) and cost the server no wait for a free connection; a statement waiting for a row lock holds up the ones
+ * behind it on its connection until that lock's transaction ends (no transaction waits for a pooled statement).
  */
 export const defaultMultiplex = 16
 
@@ -202,7 +202,6 @@ export interface PgOptions extends StartupOptions {
    */
   readonly multiplex?: number | undefined
 }
-
 
 /** A PostgreSQL URL without its password, for logs. */
 export const describeUrl = (url: Redacted.Redacted): string => {
