@@ -122,6 +122,34 @@ const statCpuMs = (file: string): number => {
 }
 
 /**
+ * The CPU time (ms) each PostgreSQL backend connected to `database` has used so far, by process id, when the server
+ * at `adminUrl` runs on this machine (its backends' /proc entries readable); undefined otherwise.
+ */
+const backendCpu = (adminUrl: string, database: string): (() => ReadonlyMap<number, number>) | undefined => {
+  const read = () => {
+    const pids = execFileSync("psql", [adminUrl, "-tAq", "-c", `SELECT pid FROM pg_stat_activity WHERE datname = '${database}'`])
+      .toString().split("\n").map(Number).filter((pid) => pid > 0)
+    const cpu = new Map<number, number>()
+    for (const pid of pids) if (existsSync(`/proc/${pid}/stat`)) cpu.set(pid, statCpuMs(`/proc/${pid}/stat`))
+    return cpu
+  }
+  try {
+    // the checkpointer runs as long as the server: its /proc entry here tells the server runs on this machine
+    const checkpointer = execFileSync("psql", [adminUrl, "-tAq", "-c", "SELECT pid FROM pg_stat_activity WHERE backend_type = 'checkpointer'"])
+    return existsSync(`/proc/${Number(checkpointer.toString())}/stat`) ? read : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The CPU time the backends used between two {@link backendCpu} readings (a backend opened between them from 0), ms. */
+const backendCpuBetween = (before: ReadonlyMap<number, number>, after: ReadonlyMap<number, number>): number => {
+  let total = 0
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0)
+  return total
+}
+
+/**
  * Counts the statements the bench database has run, from PostgreSQL's `pg_stat_statements` (when the
  * server at `adminUrl` loads it and the extension exists in the admin database); undefined otherwise.
  */
@@ -280,7 +308,12 @@ const listingPath = async (base: string, headers: Record<string, string>): Promi
   return path
 }
 
-const benchServer = async (target: string, env: Record<string, string>, statements?: () => number) => {
+const benchServer = async (
+  target: string,
+  env: Record<string, string>,
+  statements?: () => number,
+  backends?: () => ReadonlyMap<number, number>
+) => {
   console.error(`${target}: starting`)
   const memoryFile = join(tmpdir(), `sf-bench-memory-${randomUUID()}.json`)
   const { base, child } = await start("demo/server/main.ts", { ...env, BENCH_MEMORY_PROBE: memoryFile }, [...probedServerFlags, ...serverNodeArgs])
@@ -326,10 +359,14 @@ const benchServer = async (target: string, env: Record<string, string>, statemen
     if (selected(writes, "writes")) {
       const cpuBefore = cpuMs(child)
       const mainBefore = mainThreadCpuMs(child)
+      const backendsBefore = backends?.()
       await measure(target, writes, { url: base, requests: cartWrites(shoppers) })
       const measured = results.at(-1)!
       const perRequest = (ms: number) => (ms / Math.max(1, measured.rps * seconds)).toFixed(2)
-      console.error(`  ${target} cart writes: ${perRequest(cpuMs(child) - cpuBefore)} ms of server CPU per request (main thread ${perRequest(mainThreadCpuMs(child) - mainBefore)})`)
+      const database = backends === undefined || backendsBefore === undefined
+        ? ""
+        : `; PostgreSQL backends ${perRequest(backendCpuBetween(backendsBefore, backends()))} ms`
+      console.error(`  ${target} cart writes: ${perRequest(cpuMs(child) - cpuBefore)} ms of server CPU per request (main thread ${perRequest(mainThreadCpuMs(child) - mainBefore)})${database}`)
     }
 
     // RSS after the scenarios, then after `memoryRequests` more spread over every endpoint above (a shop's mix:
@@ -373,7 +410,7 @@ const main = async () => {
     const url = new URL(adminUrl)
     url.pathname = `/${name}`
     try {
-      memory.push(await benchServer("PostgreSQL", { DATABASE_URL: url.toString() }, statementCounter(adminUrl, name)))
+      memory.push(await benchServer("PostgreSQL", { DATABASE_URL: url.toString() }, statementCounter(adminUrl, name), backendCpu(adminUrl, name)))
     } finally {
       execFileSync("psql", [adminUrl, "-q", "-c", `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`], { stdio: "ignore" })
     }
