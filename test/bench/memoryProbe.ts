@@ -9,7 +9,7 @@
  * @module
  */
 import { renameSync, writeFileSync } from "node:fs"
-import { isMainThread } from "node:worker_threads"
+import { BroadcastChannel, isMainThread } from "node:worker_threads"
 
 /** What the probe writes after each collection. */
 export interface MemoryFigures {
@@ -34,12 +34,13 @@ if (target !== undefined) {
     let sequence = 0
     process.on("SIGUSR2", () => {
       let workers = 0
-      channel.onmessage = (event) => {
-        if ((event as MessageEvent).data === "collected") workers++
+      const countAnswer = (event: Event) => {
+        if ((event as Event & { readonly data: unknown }).data === "collected") workers++
       }
+      channel.addEventListener("message", countAnswer)
       channel.postMessage("collect")
       setTimeout(() => {
-        channel.onmessage = null
+        channel.removeEventListener("message", countAnswer)
         collect()
         const figures: MemoryFigures = { usage: process.memoryUsage(), sequence: ++sequence, workers }
         writeFileSync(`${target}.partial`, JSON.stringify(figures))
@@ -47,10 +48,10 @@ if (target !== undefined) {
       }, workerAnswerMs)
     })
   } else {
-    channel.onmessage = (event) => {
-      if ((event as MessageEvent).data !== "collect") return
+    channel.addEventListener("message", (event: Event) => {
+      if ((event as Event & { readonly data: unknown }).data !== "collect") return
       collect()
       channel.postMessage("collected")
-    }
+    })
   }
 }
