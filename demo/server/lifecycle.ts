@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { Context, Effect, Layer } from "effect"
+import { type IncomingMessage, type Server, ServerResponse } from "node:http"
+import { Context, Deferred, Effect, Layer } from "effect"
 import type { SqlError } from "effect/sql/SqlError"
 import { Database } from "./db/Database.ts"
 
@@ -27,6 +28,53 @@ export const exitAfterGrace = (reason: string, graceMs: number = shutdownGraceMs
 /** Arms {@link exitAfterGrace} on the first SIGTERM and the first SIGINT (the Effect runtime's own handlers start the stop). */
 export const exitAfterGraceOnSignals = (graceMs: number = shutdownGraceMs): void => {
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => exitAfterGrace(signal, graceMs))
+}
+
+/** Calls `action` once, on the process's first SIGTERM or SIGINT (the stop's start). */
+export const onStopSignal = (action: () => void): void => {
+  let called = false
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      if (called) return
+      called = true
+      action()
+    })
+  }
+}
+
+/** An effect that completes once the process gets its first SIGTERM or SIGINT ({@link onStopSignal}). */
+export const stopSignal = (): Effect.Effect<void> => {
+  const stopping = Deferred.makeUnsafe<void>()
+  onStopSignal(() => Deferred.doneUnsafe(stopping, Effect.void))
+  return Deferred.await(stopping)
+}
+
+let stopping = false
+onStopSignal(() => {
+  stopping = true
+})
+
+/**
+ * The server's responses: once the stop has started ({@link onStopSignal}), each answers `Connection: close` and its
+ * connection closes after it, so a client sends its next request to the server that answers next instead of onto a
+ * connection that is about to close. (`createServer({ ServerResponse: ResponseClosingOnStop })`.)
+ */
+export class ResponseClosingOnStop<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
+  override writeHead(...args: Array<any>): this {
+    if (stopping) this.shouldKeepAlive = false
+    return (super.writeHead as (...args: Array<any>) => this)(...args)
+  }
+}
+
+/**
+ * Once the stop starts ({@link onStopSignal}), closes `server`'s idle keep-alive connections every `everyMs`: closing
+ * the server closes only those idle at that moment, and one whose answer had begun before the stop (a live-data
+ * stream) would otherwise stay open after it until its client or the keep-alive timeout (5 s) closes it, holding the
+ * drain. Answers `server`.
+ */
+export const closeIdleConnectionsOnStop = <S extends Server>(server: S, everyMs = 100): S => {
+  onStopSignal(() => setInterval(() => server.closeIdleConnections(), everyMs).unref())
+  return server
 }
 
 /** What a server does when its database is lost, before its scope closes: say so, and arm {@link exitAfterGrace}. */

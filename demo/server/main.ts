@@ -21,7 +21,8 @@ import { MailDropDir, mailDropDirVariable } from "./domain/outbox.ts"
 import { AppRoutes } from "./http/app.ts"
 import { CurrentFastReads, FastReads, withFastReads } from "./http/fastReads.ts"
 import { CurrentFastWrites, FastWrites } from "./http/fastWrites.ts"
-import { exitAfterGraceOnSignals, serveUntilLost } from "./lifecycle.ts"
+import { LiveStreamsEnd } from "./http/live.ts"
+import { closeIdleConnectionsOnStop, exitAfterGraceOnSignals, ResponseClosingOnStop, serveUntilLost, stopSignal } from "./lifecycle.ts"
 
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? "127.0.0.1"
@@ -37,12 +38,15 @@ const pgliteTemplate = process.env["STOREFRONT_PGLITE_TEMPLATE"]?.trim() || unde
 // The two hot cart writes are served before it too (http/fastWrites.ts); STOREFRONT_FAST_WRITES=0 turns that off.
 const fastReads = process.env["STOREFRONT_FAST_READS"] === "0" ? undefined : new FastReads()
 const fastWrites = fastReads === undefined || process.env["STOREFRONT_FAST_WRITES"] === "0" ? undefined : new FastWrites()
-// On a stop, requests in flight get drainMs to finish before they are interrupted: the live-data streams never finish
-// by themselves, and the HTTP server's default (20 s) would hold every stop with one open that long.
+// On a stop, the live-data streams (which never finish by themselves) end at once, every answer closes its keep-alive
+// connection, and other requests in flight get drainMs to finish before they are interrupted (the HTTP server's
+// default, 20 s, is longer than a supervisor waits).
 const drainMs = 3_000
+const httpServer = () => createServer({ ServerResponse: ResponseClosingOnStop })
 // Expired sessions, idempotency keys, captchas and recovery tokens are swept in the background (db/Housekeeping.ts).
 const ServerLive = Layer.merge(HttpRouter.serve(AppRoutes, { disableLogger: true }), HousekeepingLive).pipe(
-  Layer.provide(NodeHttpServer.layer(() => fastReads === undefined ? createServer() : withFastReads(createServer(), fastReads, fastWrites), { host, port, gracefulShutdownTimeout: drainMs })),
+  Layer.provide(NodeHttpServer.layer(() => closeIdleConnectionsOnStop(fastReads === undefined ? httpServer() : withFastReads(httpServer(), fastReads, fastWrites)), { host, port, gracefulShutdownTimeout: drainMs })),
+  Layer.provide(Layer.succeed(LiveStreamsEnd, stopSignal())),
   Layer.provide(Layer.succeed(CurrentFastReads, fastReads)),
   Layer.provide(Layer.succeed(CurrentFastWrites, fastWrites)),
   Layer.provideMerge(layerFromTemplate(pgliteTemplate)),

@@ -18,6 +18,15 @@ export const livePath = "/api/live"
 /** How often an idle stream sends a comment so proxies keep it open, ms. */
 export const heartbeatMs = 25_000
 
+/**
+ * When every open live-data stream ends: never by default. A server that is told to stop ends them at once (main.ts,
+ * `stopSignal`), so its drain of requests in flight does not wait for streams that never finish by themselves; each
+ * shopper's browser reconnects to the server that answers next.
+ */
+export const LiveStreamsEnd = Context.Reference<Effect.Effect<void>>("demo/server/http/live/LiveStreamsEnd", {
+  defaultValue: () => Effect.never
+})
+
 /** The cart ids changed anywhere, from one LISTEN per process. */
 export class LiveHub extends Context.Service<LiveHub, PubSub.PubSub<number>>()("demo/server/LiveHub") {
   /** Listens on `cart_changed` for the life of the layer and publishes each cart id. */
@@ -54,6 +63,7 @@ export const cartChangedFrame = (cartId: number): string => `data: ${JSON.string
 export const LiveRoutes = HttpRouter.use(Effect.fnUntraced(function*(router) {
   const hub = yield* LiveHub
   const sql = yield* SqlClient.SqlClient
+  const streamsEnd = yield* LiveStreamsEnd
   yield* router.add(
     "GET",
     livePath,
@@ -68,7 +78,7 @@ export const LiveRoutes = HttpRouter.use(Effect.fnUntraced(function*(router) {
           Stream.map(cartChangedFrame)
         )
         return Stream.concat(Stream.make(": connected\n\n"), Stream.merge(changes, heartbeat))
-      })).pipe(Stream.map((frame) => encoder.encode(frame)))
+      })).pipe(Stream.interruptWhen(streamsEnd), Stream.map((frame) => encoder.encode(frame)))
       return HttpServerResponse.stream(body, {
         contentType: "text/event-stream",
         headers: { "cache-control": "no-store", connection: "keep-alive" }
