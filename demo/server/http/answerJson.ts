@@ -7,7 +7,8 @@
  * their encoder (`schemaJsonWriter`). The text of an article is kept with it (a change leaves the other
  * lines' articles the same objects) and the text of an answer too (the idempotency key stores it, the fast path
  * sends it). A cart answer's billing methods (most of what is left, about 1.4 KB) are the same for many carts and
- * states: their text is kept by their content and put in place as the articles' is.
+ * states: their text is kept with the object (the fast writes' methods are kept objects, `billingMethodsAt`) and by
+ * their content, and put in place as the articles' is.
  *
  * @module
  */
@@ -40,7 +41,20 @@ const articleText = (article: CartArticle): string => {
 const billingTexts = new Map<string, string>()
 const billingTextsMax = 512
 
+// The text of billing methods kept as long as the object lives: the fast writes' methods are the same object from one
+// write to the next while what they depend on is the same (`billingMethodsAt`), so most are not even stringified.
+const billingTextsOfObjects = new WeakMap<BillingMethods, string>()
+
 const billingText = (methods: BillingMethods): string => {
+  let text = billingTextsOfObjects.get(methods)
+  if (text === undefined) {
+    text = billingTextOfContent(methods)
+    billingTextsOfObjects.set(methods, text)
+  }
+  return text
+}
+
+const billingTextOfContent = (methods: BillingMethods): string => {
   const content = JSON.stringify(methods)
   let text = billingTexts.get(content)
   if (text === undefined) {
