@@ -17,6 +17,9 @@
  * Where DATABASE_URL's server loads `pg_stat_statements` (and the extension exists in its admin database), it
  * also prints the statements each scenario runs per request, counted by PostgreSQL. BENCH_SERVER_NODE_ARGS adds Node
  * options to the measured server's command line (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for a profile).
+ * BENCH_WRITES_RATE (requests a second, all connections together) sends the cart writes at that rate instead of as
+ * fast as the server answers: the CPU per write at a rate both builds sustain compares two builds with less noise from
+ * a loaded machine than their throughputs do.
  *
  * @module
  */
@@ -34,6 +37,7 @@ const root = fileURLToPath(new URL("../..", import.meta.url))
 const seconds = Number(process.env["BENCH_SECONDS"] ?? 10)
 const connections = 50
 const memoryRequests = Number(process.env["BENCH_MEMORY_REQUESTS"] ?? 100_000)
+const writesRate = Number(process.env["BENCH_WRITES_RATE"] ?? 0)
 const only = process.env["BENCH_ONLY"] ? new RegExp(process.env["BENCH_ONLY"], "i") : undefined
 /** Whether a scenario runs: every one without BENCH_ONLY, else those whose name or kind (`reads`, `writes`) it matches. */
 const selected = (...names: ReadonlyArray<string>) => only === undefined || names.some((name) => only.test(name))
@@ -369,7 +373,7 @@ const benchServer = async (
       const mainBefore = mainThreadCpuMs(child)
       const backendsBefore = backends?.()
       const clientBefore = process.cpuUsage()
-      await measure(target, writes, { url: base, requests: cartWrites(shoppers) })
+      await measure(target, writes, { url: base, requests: cartWrites(shoppers), ...(writesRate > 0 ? { overallRate: writesRate } : {}) })
       const client = process.cpuUsage(clientBefore)
       const measured = results.at(-1)!
       const perRequest = (ms: number) => (ms / Math.max(1, measured.rps * seconds)).toFixed(2)
