@@ -17,6 +17,9 @@
  * Where DATABASE_URL's server loads `pg_stat_statements` (and the extension exists in its admin database), it
  * also prints the statements each scenario runs per request, counted by PostgreSQL. BENCH_SERVER_NODE_ARGS adds Node
  * options to the measured server's command line (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for a profile).
+ * BENCH_WRITES_RATE (requests a second, all connections together) sends the cart writes at that rate instead of as
+ * fast as the server answers: the CPU per write at a rate both builds sustain compares two builds with less noise from
+ * a loaded machine than their throughputs do.
  *
  * @module
  */
@@ -34,6 +37,7 @@ const root = fileURLToPath(new URL("../..", import.meta.url))
 const seconds = Number(process.env["BENCH_SECONDS"] ?? 10)
 const connections = 50
 const memoryRequests = Number(process.env["BENCH_MEMORY_REQUESTS"] ?? 100_000)
+const writesRate = Number(process.env["BENCH_WRITES_RATE"] ?? 0)
 const only = process.env["BENCH_ONLY"] ? new RegExp(process.env["BENCH_ONLY"], "i") : undefined
 /** Whether a scenario runs: every one without BENCH_ONLY, else those whose name or kind (`reads`, `writes`) it matches. */
 const selected = (...names: ReadonlyArray<string>) => only === undefined || names.some((name) => only.test(name))
@@ -261,35 +265,43 @@ type CartShopper = Awaited<ReturnType<typeof shopperWithCart>>
 /**
  * The cart writes, in turn on every connection: add one piece of a shopper's line (count 1 -> 2), then set that
  * line's amount back to 1. Shoppers and lines are taken round-robin, so the carts keep 3 lines of a few pieces however
- * long the run (a cart that grew without bound would measure the size of the cart, not the write).
+ * long the run (a cart that grew without bound would measure the size of the cart, not the write). The bodies are
+ * made once per line (autocannon sends a Buffer as it is); each add gets a fresh idempotency key.
  */
 const cartWrites = (shoppers: ReadonlyArray<CartShopper>): Array<autocannon.Request> => {
   let next = 0
-  type Turn = { who?: CartShopper; line?: { variantId: number; itemId: number } }
+  type Line = { readonly headers: Record<string, string>; readonly add: Buffer; readonly change: Buffer }
+  type Turn = { line?: Line }
+  const lines: ReadonlyArray<ReadonlyArray<Line>> = shoppers.map((who) =>
+    who.lines.map((line) => ({
+      headers: who.headers,
+      add: Buffer.from(JSON.stringify({ variantId: line.variantId, amount: 1, extended: true })),
+      change: Buffer.from(JSON.stringify({ id: line.itemId, amount: 1, extended: true }))
+    })))
   return [
     {
       method: "PUT",
       path: "/api/v2/cart.cart-api/add-to-cart",
+      // `request` is autocannon's own copy for this request (its headers too): it is filled in, not copied again
       setupRequest: (request, context) => {
-        const turn = context as Turn
-        const who = shoppers[next % shoppers.length]!
-        const line = who.lines[Math.floor(next / shoppers.length) % who.lines.length]!
+        const ofShopper = lines[next % lines.length]!
+        const line = ofShopper[Math.floor(next / lines.length) % ofShopper.length]!
         next++
-        turn.who = who
+        const turn = context as Turn
         turn.line = line
-        return {
-          ...request,
-          headers: { ...who.headers, "idempotency-key": randomUUID() },
-          body: JSON.stringify({ variantId: line.variantId, amount: 1, extended: true })
-        }
+        request.headers = { ...line.headers, "idempotency-key": randomUUID() }
+        request.body = line.add
+        return request
       }
     },
     {
       method: "POST",
       path: "/api/v2/cart.cart-api/change-amount",
       setupRequest: (request, context) => {
-        const { who, line } = context as Turn
-        return { ...request, headers: who!.headers, body: JSON.stringify({ id: line!.itemId, amount: 1, extended: true }) }
+        const line = (context as Turn).line!
+        request.headers = { ...line.headers }
+        request.body = line.change
+        return request
       }
     }
   ]
@@ -360,13 +372,17 @@ const benchServer = async (
       const cpuBefore = cpuMs(child)
       const mainBefore = mainThreadCpuMs(child)
       const backendsBefore = backends?.()
-      await measure(target, writes, { url: base, requests: cartWrites(shoppers) })
+      const clientBefore = process.cpuUsage()
+      await measure(target, writes, { url: base, requests: cartWrites(shoppers), ...(writesRate > 0 ? { overallRate: writesRate } : {}) })
+      const client = process.cpuUsage(clientBefore)
       const measured = results.at(-1)!
       const perRequest = (ms: number) => (ms / Math.max(1, measured.rps * seconds)).toFixed(2)
       const database = backends === undefined || backendsBefore === undefined
         ? ""
         : `; PostgreSQL backends ${perRequest(backendCpuBetween(backendsBefore, backends()))} ms`
       console.error(`  ${target} cart writes: ${perRequest(cpuMs(child) - cpuBefore)} ms of server CPU per request (main thread ${perRequest(mainThreadCpuMs(child) - mainBefore)})${database}`)
+      // the bench's own process (autocannon: building the requests, parsing the answers): the same 2 cores
+      console.error(`  ${target} cart writes: ${perRequest((client.user + client.system) / 1000)} ms of the bench client's CPU per request (user ${perRequest(client.user / 1000)}, system ${perRequest(client.system / 1000)})`)
     }
 
     // RSS after the scenarios, then after `memoryRequests` more spread over every endpoint above (a shop's mix:

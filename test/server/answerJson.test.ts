@@ -5,7 +5,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Schema } from "effect"
-import { CartArticle } from "../../core/api/entities/cart.ts"
+import { Bundle, CartArticle } from "../../core/api/entities/cart.ts"
 import { ApiResponse } from "../../core/api/entities/envelope.ts"
 import { BillingMethods } from "../../core/api/entities/payment.ts"
 import { answerJson } from "../../demo/server/http/answerJson.ts"
@@ -52,6 +52,44 @@ describe("answerJson", () => {
     },
     { arbitrary: { runs: 100 } }
   )
+
+  it.prop(
+    "the articles of a line whose amount changes (the same bundles and params, another count and line price) are each written as HttpApi writes them",
+    {
+      answer: ApiResponse,
+      article: CartArticle,
+      bundles: Schema.Array(Bundle),
+      amounts: Schema.Array(Schema.Tuple([Schema.Int, Schema.Finite])),
+      other: CartArticle
+    },
+    ({ answer, article, bundles, amounts, other }) => {
+      const line: CartArticle = { ...article, bundles }
+      // a line's articles: the same arrays, a new availability object each time (as cartArticles makes them)
+      const versions: ReadonlyArray<CartArticle> = [
+        ...amounts.map(([count, linePrice]) => ({ ...line, availability: { ...line.availability }, count, linePrice })),
+        { ...line, count: 7 },
+        { ...line, count: 8, title: `${line.title ?? ""} changed` },
+        { ...other, bundles, count: 9 },
+        { ...line, count: 10, linePrice: 1.5 }
+      ]
+      for (const version of versions) {
+        const articles = [version]
+        const shared: ApiResponse = { ...answer, cart: { ...answer.cart, articles }, cartItems: articles }
+        assert.strictEqual(answerJson(shared), httpApiJson(shared))
+      }
+    },
+    { arbitrary: { runs: 150 } }
+  )
+
+  it("a line's article whose strings look like its count and line price is written right after an amount change", () => {
+    const bundles = [{ type: "warranty" as const, id: 1, title: "\"count\":1,\"linePrice\":10", active: false, actual_price: 10 }]
+    const first: CartArticle = { articleId: 11, count: 1, title: "\"count\":1 \"linePrice\":10", unitPrice: 10, linePrice: 10, variants: [{ variantId: 1, count: 1 }], bundles }
+    for (const article of [first, { ...first, count: 2, linePrice: 20 }, { ...first, count: 11, linePrice: 110.5 }, { ...first, count: 1, linePrice: 10 }]) {
+      const articles = [article]
+      const answer: ApiResponse = { status: { status: "ok" }, cart: { cartId: "1", articles }, cartItems: articles }
+      assert.strictEqual(answerJson(answer), httpApiJson(answer))
+    }
+  })
 
   it.prop("any other answer is written as HttpApi writes it", { answer: ApiResponse }, ({ answer }) => {
     assert.strictEqual(answerJson(answer), httpApiJson(answer))

@@ -7,7 +7,8 @@
  * their encoder (`schemaJsonWriter`). The text of an article is kept with it (a change leaves the other
  * lines' articles the same objects) and the text of an answer too (the idempotency key stores it, the fast path
  * sends it). A cart answer's billing methods (most of what is left, about 1.4 KB) are the same for many carts and
- * states: their text is kept by their content and put in place as the articles' is.
+ * states: their text is kept with the object (the fast writes' methods are kept objects, `billingMethodsAt`) and by
+ * their content, and put in place as the articles' is.
  *
  * @module
  */
@@ -28,10 +29,73 @@ const articleTexts = new WeakMap<CartArticle, string>()
 const articleText = (article: CartArticle): string => {
   let text = articleTexts.get(article)
   if (text === undefined) {
-    text = articleWriter(article)
+    text = amountChangedText(article) ?? articleWriter(article)
     articleTexts.set(article, text)
   }
   return text
+}
+
+// The last article written of a cart line, by the line's bundles (or params) array, which a change of the line's count
+// leaves the same object (`withLineCount` copies the line, `cartArticles` its arrays by reference): the next article
+// of the line that differs from it only in `count` and `linePrice` is its text with those two numbers written anew.
+const lastOfLine = new WeakMap<object, { readonly article: CartArticle; readonly text: string }>()
+
+const amountChangedText = (article: CartArticle): string | undefined => {
+  const line = article.bundles ?? article.params
+  if (line === undefined) return undefined
+  const last = lastOfLine.get(line)
+  const text = last !== undefined && sameButAmount(last.article, article) ? withAmount(last, article) : undefined
+  const written = text ?? articleWriter(article)
+  lastOfLine.set(line, { article, text: written })
+  return written
+}
+
+/**
+ * `last`'s text with `article`'s count and line price: the encoded article's first key is `articleId` (a number), its
+ * second `count`, and `linePrice` is a key of the article alone (a key, quoted and followed by a colon, is never inside a
+ * JSON string value), so each number is found after its key; both are written as the encoder writes a safe integer
+ * and a finite number (as they are). Undefined when either is not such a number or not found as expected.
+ */
+const withAmount = (last: { readonly article: CartArticle; readonly text: string }, article: CartArticle): string | undefined => {
+  const { count, linePrice } = article
+  if (!Number.isSafeInteger(count) || linePrice === undefined || !Number.isFinite(linePrice)) return undefined
+  const text = last.text
+  const countAt = text.indexOf(countKey) + countKey.length
+  const oldCount = JSON.stringify(last.article.count)
+  const priceAt = text.indexOf(linePriceKey) + linePriceKey.length
+  const oldPrice = JSON.stringify(last.article.linePrice)
+  if (countAt < countKey.length || priceAt < linePriceKey.length || countAt > priceAt) return undefined
+  if (!text.startsWith(oldCount, countAt) || !text.startsWith(oldPrice, priceAt)) return undefined
+  return text.slice(0, countAt) + JSON.stringify(count) + text.slice(countAt + oldCount.length, priceAt) +
+    JSON.stringify(linePrice) + text.slice(priceAt + oldPrice.length)
+}
+
+const countKey = "\"count\":"
+const linePriceKey = "\"linePrice\":"
+
+/** Whether two articles are the same but for `count` and `linePrice`: the same values, objects compared one level deep. */
+const sameButAmount = (a: CartArticle, b: CartArticle): boolean => {
+  const x = a as Readonly<Record<string, unknown>>
+  const y = b as Readonly<Record<string, unknown>>
+  for (const key in y) if (!amountKeys.has(key) && !sameValue(x[key], y[key])) return false
+  for (const key in x) if (!amountKeys.has(key) && !(key in y) && x[key] !== undefined) return false
+  return typeof x["count"] === "number" && typeof x["linePrice"] === "number"
+}
+
+const amountKeys = new Set(["count", "linePrice"])
+
+const sameValue = (a: unknown, b: unknown): boolean => {
+  if (a === b) return true
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) || Array.isArray(b)) return false
+  const x = a as Readonly<Record<string, unknown>>
+  const y = b as Readonly<Record<string, unknown>>
+  let keys = 0
+  for (const key in y) {
+    if (x[key] !== y[key]) return false
+    keys++
+  }
+  for (const _ in x) keys--
+  return keys === 0
 }
 
 // The text of billing methods by their content (`JSON.stringify` of the value, a few µs against the Schema encode's tens):
@@ -40,7 +104,20 @@ const articleText = (article: CartArticle): string => {
 const billingTexts = new Map<string, string>()
 const billingTextsMax = 512
 
+// The text of billing methods kept as long as the object lives: the fast writes' methods are the same object from one
+// write to the next while what they depend on is the same (`billingMethodsAt`), so most are not even stringified.
+const billingTextsOfObjects = new WeakMap<BillingMethods, string>()
+
 const billingText = (methods: BillingMethods): string => {
+  let text = billingTextsOfObjects.get(methods)
+  if (text === undefined) {
+    text = billingTextOfContent(methods)
+    billingTextsOfObjects.set(methods, text)
+  }
+  return text
+}
+
+const billingTextOfContent = (methods: BillingMethods): string => {
   const content = JSON.stringify(methods)
   let text = billingTexts.get(content)
   if (text === undefined) {

@@ -10,7 +10,7 @@ import type { ApiResponse } from "../../../core/api/entities/envelope.ts"
 import type { ReadCacheShape } from "../db/ReadCache.ts"
 import { addAtOnceDecision } from "../domain/cart/adding.ts"
 import { changeAtOnceDecision } from "../domain/cart/amounts.ts"
-import { billingInputsOf, billingMethodsOf, type PaymentContext } from "../domain/cart/billingMethods.ts"
+import { billingMethodsAt, type PaymentContext } from "../domain/cart/billingMethods.ts"
 import type { CartChange } from "../domain/cart/errors.ts"
 import { lineCountStatement, type StatementSessionProof, type StatementText } from "../domain/cart/mutation.ts"
 import type { CartState } from "../domain/cart/reading.ts"
@@ -84,7 +84,5 @@ export const plainCartWrite = (
   }
 }
 
-const billingOf = (state: CartState, settings: ShopSettings, payment: PaymentContext, now: number) => {
-  const { rows, allowedByDelivery, dates } = billingInputsOf(state, settings, now)
-  return billingMethodsOf(state, rows, allowedByDelivery, payment, dates)
-}
+const billingOf = (state: CartState, settings: ShopSettings, payment: PaymentContext, now: number) =>
+  billingMethodsAt(state, settings, payment, now)

@@ -109,15 +109,93 @@ export const billingInputsOf = (state: CartState, settings: ShopSettings, nowMs:
     }
     byDelivery.set(selection.delivery_key, set)
   }
-  const changed = state.lastOrderChangedAt
   return {
     rows: settings.billing,
     allowedByDelivery: [...byDelivery.values()],
-    dates: {
-      orderStateDate: changed === null ? null : changed.slice(0, 10),
-      today: new Date(nowMs).toISOString().slice(0, 10)
-    }
+    dates: { orderStateDate: orderStateDateOf(state), today: utcDayOf(nowMs) }
   }
+}
+
+const orderStateDateOf = (state: CartState): string | null => {
+  const changed = state.lastOrderChangedAt
+  return changed === null ? null : changed.slice(0, 10)
+}
+
+const dayMs = 86_400_000
+// the UTC day of the last time asked, with the time range it covers
+let knownDay = { from: 0, to: 0, day: "1970-01-01" }
+
+/** The UTC day (`yyyy-mm-dd`) of `nowMs`. */
+const utcDayOf = (nowMs: number): string => {
+  if (nowMs >= knownDay.from && nowMs < knownDay.to) return knownDay.day
+  const from = Math.floor(nowMs / dayMs) * dayMs
+  const day = new Date(nowMs).toISOString().slice(0, 10)
+  if (Number.isFinite(from)) knownDay = { from, to: from + dayMs, day }
+  return day
+}
+
+// Billing methods kept by the shop's settings and the shop they were worked out for, then by the rest of what they
+// depend on ({@link billingKeyOf}); each map is emptied when full.
+const keptBilling = new WeakMap<ShopSettings, WeakMap<CartState["shop"], Map<string, BillingMethods>>>()
+const keptBillingMax = 256
+
+/**
+ * Everything {@link billingMethodsOf} reads of a cart, of the browser and of the time besides the shop's settings and
+ * the shop: whether the browser makes wallet payments, whether a gift certificate makes coupons incompatible, which
+ * methods' highest order values the cart's value exceeds, the order state date and today, the selected method and
+ * child payment, and the selected deliveries.
+ */
+const billingKeyOf = (state: CartState, settings: ShopSettings, context: PaymentContext, nowMs: number): string => {
+  const orderValue = cartTotals(state).afterDiscounts
+  let overLimits = ""
+  for (const row of settings.billing) {
+    if (row.parent_code === null) overLimits += exceedsOrderLimit(row.max_order_total, orderValue) ? "1" : "0"
+  }
+  const selection = state.billingSelection
+  return JSON.stringify([
+    context.walletSupported,
+    isIncompatibleWithCoupons(state.discounts),
+    overLimits,
+    orderStateDateOf(state),
+    utcDayOf(nowMs),
+    state.billingMethodCode,
+    selection?.cardId ?? null,
+    selection?.productCode ?? null,
+    state.checkout.selections.map((selected) => [selected.delivery_key, selected.delivery_method_id])
+  ])
+}
+
+/**
+ * {@link billingMethodsOf} of a cart with its shop's `settings` at `nowMs` (the Clock's time), the same object for as
+ * long as everything it depends on is the same (the settings and the shop as objects, the rest by value: see
+ * `billingKeyOf`): a shopper's next write, and other carts like theirs, get the methods worked out before. Treat
+ * the answer as immutable.
+ */
+export const billingMethodsAt = (
+  state: CartState,
+  settings: ShopSettings,
+  context: PaymentContext,
+  nowMs: number
+): BillingMethods => {
+  let byShop = keptBilling.get(settings)
+  if (byShop === undefined) {
+    byShop = new WeakMap()
+    keptBilling.set(settings, byShop)
+  }
+  let kept = byShop.get(state.shop)
+  if (kept === undefined) {
+    kept = new Map()
+    byShop.set(state.shop, kept)
+  }
+  const key = billingKeyOf(state, settings, context, nowMs)
+  let methods = kept.get(key)
+  if (methods === undefined) {
+    const { rows, allowedByDelivery, dates } = billingInputsOf(state, settings, nowMs)
+    methods = billingMethodsOf(state, rows, allowedByDelivery, context, dates)
+    if (kept.size >= keptBillingMax) kept.clear()
+    kept.set(key, methods)
+  }
+  return methods
 }
 
 /** The shop's billing rows, the billing codes each selected delivery allows, and the order-state dates of a cart. */
@@ -132,8 +210,10 @@ export const billingMethodsOfState = (
   state: CartState,
   context: PaymentContext
 ): Effect.Effect<BillingMethods, SqlError, SqlClient.SqlClient> =>
-  Effect.map(readBilling(state), ({ rows, allowedByDelivery, dates }) =>
-    billingMethodsOf(state, rows, allowedByDelivery, context, dates))
+  Effect.gen(function*() {
+    const settings = yield* shopSettings(state.shop.shopId)
+    return billingMethodsAt(state, settings, context, yield* Clock.currentTimeMillis)
+  })
 
 /** The billing methods offered for `cartId` ({@link billingMethodsOf}); none for an unknown cart. */
 export const loadBillingMethods = (

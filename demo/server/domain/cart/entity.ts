@@ -43,9 +43,22 @@ export const lineServices = (line: CartLine): number => round2(activeBundlesTota
 /**
  * The totals of a cart. A delivery's transport fee is waived when the method's `free_from` is reached by the goods and
  * services after discounts; an insured delivery adds its insurance fee on the delivery's value (core `feesOf`); VAT
- * of services and fees is the shop's rate; discounts reduce the base in proportion.
+ * of services and fees is the shop's rate; discounts reduce the base in proportion. Worked out once per state (a state
+ * is immutable).
  */
 export const cartTotals = (state: CartState): CartTotals => {
+  let totals = totalsOfStates.get(state)
+  if (totals === undefined) {
+    totals = totalsOf(state)
+    totalsOfStates.set(state, totals)
+  }
+  return totals
+}
+
+// A cart state is immutable: its totals are worked out once (an answer reads them for the cart and its billing methods).
+const totalsOfStates = new WeakMap<CartState, CartTotals>()
+
+const totalsOf = (state: CartState): CartTotals => {
   const goods = round2(state.lines.reduce((sum, line) => sum + lineGoods(line), 0))
   const services = round2(state.lines.reduce((sum, line) => sum + lineServices(line), 0))
   const itemsTotal = round2(goods + services)
