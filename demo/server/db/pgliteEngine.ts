@@ -54,7 +54,7 @@ export const inProcess = async (dataDir: string, loadDataDir: Blob | undefined, 
   const statements = new PgliteStatements(pglite)
   return {
     run: (sql, values, oids, rowMode) => statements.run(sql, values, oids, rowMode),
-    listen: (channel, callback) => pglite.listen(channel, callback),
+    listen: (channel, callback) => statements.listen(channel, callback),
     dumpDataDir: (compression) => pglite.dumpDataDir(compression),
     close: () => pglite.closed ? Promise.resolve() : reuse !== undefined ? reuse.release(pglite) : pglite.close(),
     get closed() {

@@ -70,7 +70,7 @@ const serve = (db: PGlite, port: NonNullable<typeof parentPort>) => {
       case "run":
         return statements.run(request.sql, request.values, request.oids, request.rowMode)
       case "listen":
-        unlistens.set(request.listener, await db.listen(request.channel, (payload) => notes.push(request.listener, payload)))
+        unlistens.set(request.listener, await statements.listen(request.channel, (payload) => notes.push(request.listener, payload)))
         return undefined
       case "unlisten": {
         const unlisten = unlistens.get(request.listener)
