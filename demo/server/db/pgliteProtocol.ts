@@ -18,7 +18,8 @@ const portalTail = Buffer.from([
   0x53, 0, 0, 0, 4
 ])
 
-let scratch: Buffer<ArrayBuffer> = Buffer.allocUnsafe(16 * 1024)
+const scratchSize = 16 * 1024
+let scratch: Buffer<ArrayBuffer> = Buffer.allocUnsafe(scratchSize)
 
 const ensure = (buffer: Buffer<ArrayBuffer>, used: number, more: number): Buffer<ArrayBuffer> => {
   if (used + more <= buffer.length) return buffer
@@ -33,7 +34,8 @@ const ensure = (buffer: Buffer<ArrayBuffer>, used: number, more: number): Buffer
  * until the next call: PGlite reads them during its call, before this runs again.
  */
 export const bindDescribeExecute = (prefix: ReadonlyArray<Uint8Array>, statement: string, values: ReadonlyArray<ParameterText>): Uint8Array => {
-  let buffer = scratch
+  // the bytes of a large message are not kept past the call after it
+  let buffer = scratch.length > scratchSize * 64 ? Buffer.allocUnsafe(scratchSize) : scratch
   let at = 0
   for (const part of prefix) {
     buffer = ensure(buffer, at, part.length)

@@ -59,6 +59,9 @@ const concatBytes = (parts: ReadonlyArray<Uint8Array>): Uint8Array => {
   return out
 }
 
+/** The bytes kept for a statement's answer; a larger answer grows the buffer for its own run. */
+const answerBufferSize = 64 * 1024
+
 /** PostgreSQL's name of a LISTEN channel, as PGlite keys its listeners: as written when quoted, else lower-cased. */
 const channelKey = (channel: string): string =>
   channel.startsWith("\"") && channel.endsWith("\"") ? channel.slice(1, -1) : channel.toLowerCase()
@@ -77,7 +80,7 @@ export class PgliteStatements {
   private readonly pendingCloses: Array<Uint8Array> = []
   private readonly listeners = new Map<string, Set<(payload: string) => void>>()
   private nextStatement = 0
-  private answer: Buffer<ArrayBuffer> = Buffer.allocUnsafe(64 * 1024)
+  private answer: Buffer<ArrayBuffer> = Buffer.allocUnsafe(answerBufferSize)
   private answerLength = 0
   private readonly received = (bytes: Uint8Array) => {
     if (this.answerLength + bytes.length > this.answer.length) {
@@ -157,7 +160,10 @@ export class PgliteStatements {
     try {
       this.answerLength = 0
       await this.db.execProtocolRawStream(bindDescribeExecute(closes, statement.name, serialized), { onRawData: this.received })
-      return readResults(this.answer.subarray(0, this.answerLength), this.db.parsers, rowMode, this.notify)
+      const result = readResults(this.answer.subarray(0, this.answerLength), this.db.parsers, rowMode, this.notify)
+      // a large answer's buffer is not kept, as PGlite does not keep its own
+      if (this.answer.length > answerBufferSize * 16) this.answer = Buffer.allocUnsafe(answerBufferSize)
+      return result
     } catch (cause) {
       const code = (cause as { readonly code?: unknown } | undefined)?.code
       if (!retried && typeof code === "string" && staleStatementCodes.has(code)) {
