@@ -456,6 +456,30 @@ describe.each(modes)("PGlite client ($mode)", ({ worker }) => {
         assert.strictEqual(invalid._tag, "SqlError")
       })))
 
+    // The driver writes a prepared statement's protocol messages and reads its answer itself (pgliteProtocol.ts), and
+    // the worker answers the requests that reach it together in one message: every answer must still be its own.
+    it.effect("statements run at once each get their own answer, parameters back byte for byte, and their notifications in order", () =>
+      Effect.scoped(Effect.gen(function*() {
+        const db = yield* Db.Database
+        const sql = yield* SqlClient.SqlClient
+        const texts = Array.from({ length: 40 }, (_, i) => i % 5 === 0 ? `${"Mobilní telefon ž€😀 \\ \"quoted\" ".repeat(300)}${i}` : `line ${i} ž€😀`)
+        const stream = yield* db.subscribe(Db.cartChangedChannel)
+        const received = yield* stream.pipe(Stream.take(texts.length), Stream.runCollect, Effect.forkChild)
+        const answers = yield* Effect.forEach(
+          texts,
+          (text, i) => sql<{ readonly echo: string; readonly nothing: null; readonly i: number }>`SELECT ${text} AS echo, NULL AS nothing, ${i} AS i,
+            pg_notify(${Db.cartChangedChannel}, ${`note ${i}`}) AS notified`,
+          { concurrency: "unbounded" }
+        )
+        assert.deepStrictEqual(answers.map((rows) => rows.map((row) => [row.echo, row.nothing, row.i])), texts.map((text, i) => [[text, null, i]]))
+        const payloads = yield* Fiber.join(received).pipe(Effect.timeout("10 seconds"))
+        assert.deepStrictEqual(payloads, texts.map((_, i) => `note ${i}`))
+        const values = yield* sql`SELECT ${"ž"} AS a, 2::int8 AS b`.values
+        assert.deepStrictEqual(values, [["ž", 2n]])
+        const unique = yield* sql`INSERT INTO captchas (captcha_id, answer, expires_at) VALUES ('B', 'x', now()), ('B', 'y', now())`.pipe(Effect.flip)
+        assert.strictEqual(unique.reason._tag === "UniqueViolation" ? unique.reason.constraint : unique.reason._tag, "captchas_pkey")
+      })))
+
     it.effect("observeStatements sees every statement sent to the database, one round trip each", () =>
       Effect.gen(function*() {
         const sql = yield* SqlClient.SqlClient

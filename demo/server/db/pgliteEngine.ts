@@ -9,7 +9,7 @@
 import { Worker } from "node:worker_threads"
 import type { PGlite, Results } from "@electric-sql/pglite"
 import type { PgliteReuse } from "./PgliteClient.ts"
-import type { ErrorData, Ready, Reply, Request, WorkerSetup } from "./pgliteWorker.ts"
+import type { ErrorData, Ready, Replies, Reply, Request, WorkerSetup } from "./pgliteWorker.ts"
 
 /** A database the driver runs statements on, one at a time (the driver's connection lock). */
 export interface PgliteEngine {
@@ -54,7 +54,7 @@ export const inProcess = async (dataDir: string, loadDataDir: Blob | undefined, 
   const statements = new PgliteStatements(pglite)
   return {
     run: (sql, values, oids, rowMode) => statements.run(sql, values, oids, rowMode),
-    listen: (channel, callback) => pglite.listen(channel, callback),
+    listen: (channel, callback) => statements.listen(channel, callback),
     dumpDataDir: (compression) => pglite.dumpDataDir(compression),
     close: () => pglite.closed ? Promise.resolve() : reuse !== undefined ? reuse.release(pglite) : pglite.close(),
     get closed() {
@@ -126,7 +126,19 @@ export const inWorker = (dataDir: string, loadDataDir: Blob | undefined): Promis
         })
       }
 
-      worker.on("message", (message: Ready | Reply) => {
+      const settle = (reply: Reply) => {
+        const notes = reply.notes
+        if (notes !== undefined) {
+          for (let i = 0; i < notes.length; i += 2) listeners.get(notes[i] as number)?.(notes[i + 1] as string)
+        }
+        const waiting = pending.get(reply.id)
+        pending.delete(reply.id)
+        if (waiting === undefined) return
+        if ("error" in reply) waiting.reject(revived(reply.error))
+        else waiting.resolve(reply.result)
+      }
+
+      worker.on("message", (message: Ready | Replies) => {
         if ("ready" in message) {
           if (message.ready) {
             started = true
@@ -137,16 +149,8 @@ export const inWorker = (dataDir: string, loadDataDir: Blob | undefined): Promis
             void worker.terminate()
           }
         } else {
-          const notes = message.notes
-          if (notes !== undefined) {
-            for (let i = 0; i < notes.length; i += 2) listeners.get(notes[i] as number)?.(notes[i + 1] as string)
-          }
-          const waiting = pending.get(message.id)
-          pending.delete(message.id)
+          for (const reply of message) settle(reply)
           if (pending.size === 0) worker.unref()
-          if (waiting === undefined) return
-          if ("error" in message) waiting.reject(revived(message.error))
-          else waiting.resolve(message.result)
         }
       })
       worker.on("error", (error) => {

@@ -8,6 +8,7 @@
 import { mkdir } from "node:fs/promises"
 import { dirname, resolve } from "node:path"
 import { parse as pgliteParse, PGlite, protocol, types as pgliteTypes, type Results } from "@electric-sql/pglite"
+import { bindDescribeExecute, type ParameterText, readResults } from "./pgliteProtocol.ts"
 
 /** Result parsers that make PGlite decode like `@effect/sql-pg` (int8 to bigint, date as text). */
 export const parsers = {
@@ -58,20 +59,63 @@ const concatBytes = (parts: ReadonlyArray<Uint8Array>): Uint8Array => {
   return out
 }
 
+/** The bytes kept for a statement's answer; a larger answer grows the buffer for its own run. */
+const answerBufferSize = 64 * 1024
+
+/** PostgreSQL's name of a LISTEN channel, as PGlite keys its listeners: as written when quoted, else lower-cased. */
+const channelKey = (channel: string): string =>
+  channel.startsWith("\"") && channel.endsWith("\"") ? channel.slice(1, -1) : channel.toLowerCase()
+
 /**
  * The statements of one PGlite connection: every statement but those of {@link unpreparedStatement} runs as a named
  * prepared statement, parsed and described once; later runs send Bind, Describe, Execute and Sync in one protocol
  * message to PGlite, about four times cheaper than `PGlite.query`, which parses and describes the statement on every
- * call. Not safe for concurrent calls: its caller runs one statement at a time.
+ * call. Those runs build their message and read the answer themselves (`pgliteProtocol.ts`) and hand out the
+ * notifications it carries to the listeners of {@link listen}. Not safe for concurrent calls: its caller runs one
+ * statement at a time.
  */
 export class PgliteStatements {
   readonly db: PGlite
   private readonly statements = new Map<string, PreparedStatement>()
   private readonly pendingCloses: Array<Uint8Array> = []
+  private readonly listeners = new Map<string, Set<(payload: string) => void>>()
   private nextStatement = 0
+  private answer: Buffer<ArrayBuffer> = Buffer.allocUnsafe(answerBufferSize)
+  private answerLength = 0
+  private readonly received = (bytes: Uint8Array) => {
+    if (this.answerLength + bytes.length > this.answer.length) {
+      const grown = Buffer.allocUnsafe(Math.max(this.answer.length * 2, this.answerLength + bytes.length))
+      this.answer.copy(grown, 0, 0, this.answerLength)
+      this.answer = grown
+    }
+    this.answer.set(bytes, this.answerLength)
+    this.answerLength += bytes.length
+  }
+  private readonly notify = (channel: string, payload: string) => {
+    const callbacks = this.listeners.get(channel)
+    // after the call's own code, as PGlite calls its listeners
+    if (callbacks !== undefined) for (const callback of callbacks) queueMicrotask(() => callback(payload))
+  }
 
   constructor(db: PGlite) {
     this.db = db
+  }
+
+  /**
+   * Runs `LISTEN channel`; `callback` gets each payload, whether the statement that delivers it runs here or through
+   * PGlite's own API. Resolves to the UNLISTEN.
+   */
+  async listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
+    const unlisten = await this.db.listen(channel, callback)
+    const key = channelKey(channel)
+    const callbacks = this.listeners.get(key) ?? new Set()
+    callbacks.add(callback)
+    this.listeners.set(key, callbacks)
+    return async () => {
+      callbacks.delete(callback)
+      if (callbacks.size === 0 && this.listeners.get(key) === callbacks) this.listeners.delete(key)
+      await unlisten()
+    }
   }
 
   /** Runs `sql` with `values` already bound to the types `oids` (0: inferred by the server). */
@@ -106,7 +150,7 @@ export class PgliteStatements {
       this.statements.delete(key)
       this.statements.set(key, statement)
     }
-    const serialized = values.map((value, index) => {
+    const serialized = values.map((value, index): ParameterText => {
       if (value === null || value === undefined) return null
       const type = statement.paramTypes[index]!
       const serializer = this.db.serializers[type]
@@ -114,14 +158,12 @@ export class PgliteStatements {
     })
     const closes = this.pendingCloses.splice(0)
     try {
-      const result = await this.db.execProtocol(concatBytes([
-        ...closes,
-        protocol.serialize.bind({ statement: statement.name, values: serialized }),
-        protocol.serialize.describe({ type: "P" }),
-        protocol.serialize.execute({}),
-        protocol.serialize.sync()
-      ]))
-      return pgliteParse.parseResults(result.messages, this.db.parsers, { rowMode })[0] as Results<any>
+      this.answerLength = 0
+      await this.db.execProtocolRawStream(bindDescribeExecute(closes, statement.name, serialized), { onRawData: this.received })
+      const result = readResults(this.answer.subarray(0, this.answerLength), this.db.parsers, rowMode, this.notify)
+      // a large answer's buffer is not kept, as PGlite does not keep its own
+      if (this.answer.length > answerBufferSize * 16) this.answer = Buffer.allocUnsafe(answerBufferSize)
+      return result
     } catch (cause) {
       const code = (cause as { readonly code?: unknown } | undefined)?.code
       if (!retried && typeof code === "string" && staleStatementCodes.has(code)) {

@@ -3,7 +3,9 @@
  * statement work then runs on a core of its own while the server's thread decodes requests and writes answers.
  *
  * It opens the database named by its `workerData` ({@link WorkerSetup}), says {@link Ready} on its port, then answers
- * each {@link Request} in the order received with a {@link Reply} of the same id. The notifications on the channels it
+ * each {@link Request} in the order received with a {@link Reply} of the same id. The replies to the requests that
+ * arrived together travel together, up to {@link repliesPerMessage} in one message ({@link Replies}): each message
+ * wakes the server's thread, and the worker never idles while it holds a reply. The notifications on the channels it
  * listens to travel in the reply of the call that delivered them (PGlite delivers one only while a call runs), and the
  * server's thread hands them out before it settles that call, as PGlite in-process does before the call's promise
  * settles: one message per call, where a cart write delivers two notifications.
@@ -50,6 +52,9 @@ export type Reply =
   | { readonly id: number; readonly result: unknown; readonly notes?: ReadonlyArray<number | string> | undefined }
   | { readonly id: number; readonly error: ErrorData; readonly notes?: ReadonlyArray<number | string> | undefined }
 
+/** The replies the worker sends in one message, in the order of their requests. */
+export type Replies = ReadonlyArray<Reply>
+
 /** A failure's message and own scalar fields, which structured clone keeps (PGlite's `DatabaseError` is a class). */
 export const errorData = (cause: unknown): ErrorData => {
   if (typeof cause !== "object" || cause === null) return { message: String(cause) }
@@ -61,6 +66,13 @@ export const errorData = (cause: unknown): ErrorData => {
   return { ...data, message: String((cause as Error).message) }
 }
 
+/**
+ * The most replies one message holds: a reply waits at most for the other statements of its message, so the server's
+ * thread gets work before the worker drains a long queue (without a bound, replayed cart writes at 50 in flight ran
+ * about a fifth fewer per second than with one message per reply; with 8, as many, with fewer wake-ups).
+ */
+export const repliesPerMessage = 8
+
 const serve = (db: PGlite, port: NonNullable<typeof parentPort>) => {
   const statements = new PgliteStatements(db)
   const unlistens = new Map<number, () => Promise<void>>()
@@ -70,7 +82,7 @@ const serve = (db: PGlite, port: NonNullable<typeof parentPort>) => {
       case "run":
         return statements.run(request.sql, request.values, request.oids, request.rowMode)
       case "listen":
-        unlistens.set(request.listener, await db.listen(request.channel, (payload) => notes.push(request.listener, payload)))
+        unlistens.set(request.listener, await statements.listen(request.channel, (payload) => notes.push(request.listener, payload)))
         return undefined
       case "unlisten": {
         const unlisten = unlistens.get(request.listener)
@@ -85,23 +97,45 @@ const serve = (db: PGlite, port: NonNullable<typeof parentPort>) => {
         return undefined
     }
   }
-  // The server's thread sends one statement at a time (its connection lock); the chain keeps any order it sends.
-  let previous: Promise<unknown> = Promise.resolve()
   const delivered = () => {
     if (notes.length === 0) return undefined
     const taken = notes
     notes = []
     return taken
   }
+  // The requests that arrived together, answered in the order received; their replies are sent together.
+  const queue: Array<Request> = []
+  let outbox: Array<Reply> = []
+  let draining = false
+  const send = () => {
+    if (outbox.length === 0) return
+    const replies: Replies = outbox
+    outbox = []
+    port.postMessage(replies)
+  }
+  const drain = async () => {
+    for (let request = queue.shift(); request !== undefined; request = queue.shift()) {
+      let reply: Reply
+      try {
+        reply = { id: request.id, result: await answer(request), notes: delivered() }
+      } catch (cause) {
+        reply = { id: request.id, error: errorData(cause), notes: delivered() }
+      }
+      if ("result" in reply && reply.result instanceof ArrayBuffer) {
+        send()
+        port.postMessage([reply] satisfies Replies, [reply.result])
+      } else outbox.push(reply)
+      if (outbox.length >= repliesPerMessage) send()
+    }
+    send()
+    draining = false
+  }
   port.on("message", (request: Request) => {
-    previous = previous.then(() => answer(request)).then(
-      (result) => {
-        const reply: Reply = { id: request.id, result, notes: delivered() }
-        if (result instanceof ArrayBuffer) port.postMessage(reply, [result])
-        else port.postMessage(reply)
-      },
-      (cause) => port.postMessage({ id: request.id, error: errorData(cause), notes: delivered() } satisfies Reply)
-    )
+    queue.push(request)
+    if (draining) return
+    draining = true
+    // after every request that arrived with this one is queued: the port hands them out one callback each
+    setImmediate(drain)
   })
 }
 
