@@ -1,0 +1,131 @@
+/**
+ * Group commit of the write fast path's one-statement cart changes (demo/server/http/fastWrites.ts): a change that
+ * finds fewer than {@link WriteBatchOptions.inFlight} statements running goes at once, alone, in its own statement
+ * (`lineCountStatement`, no added delay); the changes that become ready while those run queue up and go together, up
+ * to {@link WriteBatchOptions.maxBatch} at a time, as ONE set-based statement (`lineCountBatchStatement`): one round
+ * trip, one commit and WAL flush for them all. Each change learns its own outcome from the statement's row: applied at
+ * the version it decided, or nothing changed (its cart, stock, session or key moved on). A batch statement that fails
+ * as a whole applied nothing: its changes run again one by one, each in its own statement as alone, so one bad change
+ * never fails the others. The caller keeps one cart's changes in turn: a batch never holds two changes of one cart
+ * (a second one would go in a later batch, as the statement requires).
+ *
+ * @module
+ */
+import { Exit } from "effect"
+import {
+  batchable,
+  batchVersions,
+  type LineCountChange,
+  lineCountBatchStatement,
+  lineCountChangeStatement,
+  type StatementText
+} from "../domain/cart/mutation.ts"
+import type { StatementClient } from "./fastWrites.ts"
+
+/** What a change in a batch comes to: the version it reached when applied, undefined when it changed nothing. */
+export type ChangeOutcome = Exit.Exit<number | undefined, unknown>
+
+/** How batches are made. */
+export interface WriteBatchOptions {
+  /** How many statements (single or batched) run at once; the others' changes queue up. */
+  readonly inFlight: number
+  /** The most changes one batch statement carries. */
+  readonly maxBatch: number
+}
+
+/**
+ * The default {@link WriteBatchOptions}: two statements at once (one running while the next is sent), batches of at
+ * most 64 changes (measured on the cart-writes bench, docs/FEATURES.md).
+ */
+export const defaultWriteBatchOptions: WriteBatchOptions = { inFlight: 2, maxBatch: 64 }
+
+interface Queued {
+  readonly change: LineCountChange
+  readonly done: (outcome: ChangeOutcome) => void
+}
+
+const versionOf = (rows: ReadonlyArray<Record<string, unknown>>): number | undefined => {
+  const version = rows[0]?.["version"]
+  return version === undefined || version === null ? undefined : Number(version)
+}
+
+/** The group commit of one process's fast cart writes; see the module documentation. */
+export class WriteBatches {
+  private running = 0
+  private readonly queue: Array<Queued> = []
+  private readonly sizes = new Map<number, number>()
+  private retried = 0
+
+  private readonly client: StatementClient
+  private readonly options: WriteBatchOptions
+
+  /** Batches the changes made on `client` as `options` says. */
+  constructor(client: StatementClient, options: WriteBatchOptions = defaultWriteBatchOptions) {
+    this.client = client
+    this.options = options
+  }
+
+  /** How many statements carried how many changes so far (size -> statements; diagnostics, tests). */
+  get batchSizes(): ReadonlyMap<number, number> {
+    return this.sizes
+  }
+
+  /** How many batch statements failed as a whole and had their changes run one by one (diagnostics, tests). */
+  get batchesRetried(): number {
+    return this.retried
+  }
+
+  /** Makes `change` (alone, or in a batch with the changes ready with it) and answers its outcome. */
+  make(change: LineCountChange): Promise<ChangeOutcome> {
+    return new Promise((done) => {
+      this.queue.push({ change, done })
+      this.next()
+    })
+  }
+
+  private next(): void {
+    while (this.running < this.options.inFlight && this.queue.length > 0) {
+      const first = this.queue[0]!
+      // a change a batch cannot carry goes alone
+      const batch = batchable(first.change)
+        ? this.takeBatchable()
+        : this.queue.splice(0, 1)
+      this.running++
+      this.sizes.set(batch.length, (this.sizes.get(batch.length) ?? 0) + 1)
+      void this.run(batch).finally(() => {
+        this.running--
+        this.next()
+      })
+    }
+  }
+
+  private takeBatchable(): Array<Queued> {
+    const batch: Array<Queued> = []
+    for (let i = 0; i < this.queue.length && batch.length < this.options.maxBatch;) {
+      if (batchable(this.queue[i]!.change)) batch.push(...this.queue.splice(i, 1))
+      else i++
+    }
+    return batch
+  }
+
+  private statement(statement: StatementText): Promise<Exit.Exit<ReadonlyArray<Record<string, unknown>>, unknown>> {
+    return this.client.run(statement).catch((error: unknown) => Exit.die(error))
+  }
+
+  private async run(batch: ReadonlyArray<Queued>): Promise<void> {
+    if (batch.length === 1) return this.alone(batch[0]!)
+    const exit = await this.statement(lineCountBatchStatement(batch.map((queued) => queued.change)))
+    if (Exit.isFailure(exit)) {
+      this.retried++
+      await Promise.all(batch.map((queued) => this.alone(queued)))
+      return
+    }
+    const versions = batchVersions(exit.value)
+    for (const queued of batch) queued.done(Exit.succeed(versions.get(queued.change.after.cartId)))
+  }
+
+  private async alone(queued: Queued): Promise<void> {
+    const exit = await this.statement(lineCountChangeStatement(queued.change))
+    queued.done(Exit.map(exit, versionOf))
+  }
+}
