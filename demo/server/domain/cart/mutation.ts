@@ -337,7 +337,7 @@ export const lineCountChangeStatement = (change: LineCountChange): StatementText
   lineCountStatement(change.after, change.itemId, change.count, change.check, change.claim, change.proof)
 
 // The batch's text: one prepared statement whatever the batch's size (the writes' inputs are arrays, one element per
-// write, unnested into rows). Each row makes the checks and changes of lineCountStatement for its cart; the one row it
+// write, unnested into rows; what a write lacks is 0 or '', never null, so a client infers every array's type). Each row makes the checks and changes of lineCountStatement for its cart; the one row it
 // answers lists the carts changed with their new versions (`<cart_id>:<version>`, space-separated), which is also the
 // versioned-notice mark of every cart changed (migration 22).
 const lineCountBatchText = `
@@ -348,13 +348,13 @@ const lineCountBatchText = `
             scope, key, hash, status, response)),
       locked AS (
         SELECT w.* FROM w JOIN carts c ON c.cart_id = w.cart_id AND c.version = w.before AND c.status = 'open'
-        WHERE (w.check_variant IS NULL OR EXISTS (
+        WHERE (w.check_variant = 0 OR EXISTS (
             SELECT 1 FROM variants v
             JOIN products p ON p.product_id = v.product_id
             JOIN prices pr ON pr.variant_id = v.variant_id
             LEFT JOIN stock st ON st.variant_id = v.variant_id
             WHERE v.variant_id = w.check_variant AND v.shop_id = c.shop_id AND p.active AND COALESCE(st.in_stock, 0) = w.check_stock))
-          AND (w.session_id IS NULL OR EXISTS (
+          AND (w.session_id = '' OR EXISTS (
             SELECT 1 FROM sessions s
             WHERE s.session_id = w.session_id AND s.cart_id = c.cart_id AND s.shop_id = c.shop_id
               AND s.customer_id IS NOT DISTINCT FROM c.customer_id AND s.csrf_token = w.csrf_token AND s.expires_at > now()))
@@ -362,7 +362,7 @@ const lineCountBatchText = `
         FOR UPDATE OF c),
       claimed AS (
         INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response)
-        SELECT scope, key, hash, status, response::json FROM locked WHERE key IS NOT NULL
+        SELECT scope, key, NULLIF(hash, ''), status, response::json FROM locked WHERE key <> ''
         ON CONFLICT (scope, key) DO UPDATE
           SET request_hash = EXCLUDED.request_hash, status_code = EXCLUDED.status_code, response = EXCLUDED.response,
               created_at = now()
@@ -370,7 +370,7 @@ const lineCountBatchText = `
         RETURNING scope, key),
       go AS (
         SELECT l.cart_id, l.item_id, l.count FROM locked l
-        WHERE l.key IS NULL OR EXISTS (SELECT 1 FROM claimed k WHERE k.scope = l.scope AND k.key = l.key)),
+        WHERE l.key = '' OR EXISTS (SELECT 1 FROM claimed k WHERE k.scope = l.scope AND k.key = l.key)),
       touched AS (
         UPDATE carts c SET version = c.version + 1, updated_at = now()
         FROM go WHERE c.cart_id = go.cart_id
@@ -386,10 +386,13 @@ const lineCountBatchText = `
 
 /**
  * Whether {@link lineCountBatchStatement} can carry `change`: its key, if any, is kept {@link batchKeyTtlHours}
- * hours (the batch's one value).
+ * hours (the batch's one value), and none of its inputs is the 0 or '' that stands for "none" there.
  */
 export const batchable = (change: LineCountChange): boolean =>
-  change.claim === undefined || change.claim.ttlHours === batchKeyTtlHours
+  (change.check === undefined || change.check.variantId !== 0) &&
+  (change.proof === undefined || change.proof.sessionId !== "") &&
+  (change.claim === undefined ||
+    (change.claim.ttlHours === batchKeyTtlHours && change.claim.key !== "" && change.claim.hash !== ""))
 
 /** How long the keys a batch stores are kept, in hours. */
 export const batchKeyTtlHours = idempotencyKeyTtlHours
@@ -409,15 +412,15 @@ export const lineCountBatchStatement = (changes: ReadonlyArray<LineCountChange>)
       column((c) => c.after.version - 1),
       column((c) => c.itemId),
       column((c) => c.count),
-      column((c) => c.check?.variantId ?? null),
-      column((c) => c.check?.stock ?? null),
-      column((c) => c.proof?.sessionId ?? null),
-      column((c) => c.proof?.csrfToken ?? null),
-      column((c) => c.claim?.scope ?? null),
-      column((c) => c.claim?.key ?? null),
-      column((c) => c.claim?.hash ?? null),
-      column((c) => c.claim?.status ?? null),
-      column((c) => c.claim?.response ?? null),
+      column((c) => c.check?.variantId ?? 0),
+      column((c) => c.check?.stock ?? 0),
+      column((c) => c.proof?.sessionId ?? ""),
+      column((c) => c.proof?.csrfToken ?? ""),
+      column((c) => c.claim?.scope ?? ""),
+      column((c) => c.claim?.key ?? ""),
+      column((c) => c.claim?.hash ?? ""),
+      column((c) => c.claim?.status ?? 0),
+      column((c) => c.claim?.response ?? ""),
       batchKeyTtlHours,
       cartVersionSetting,
       cartChangedChannel
