@@ -152,6 +152,11 @@ export class FastWrites {
     this.batches = new WriteBatches(setup.statements, this.batchOptions)
   }
 
+  /** How many plain writes wait for a statement, the statements in flight being as many as they may (tests). */
+  get queuedWrites(): number {
+    return this.batches?.waiting ?? 0
+  }
+
   /** How many statements carried how many writes (size -> statements) since {@link FastWrites.attach}; diagnostics. */
   get batchSizes(): ReadonlyMap<number, number> {
     return this.batches?.batchSizes ?? new Map()

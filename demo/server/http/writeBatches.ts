@@ -5,9 +5,9 @@
  * to {@link WriteBatchOptions.maxBatch} at a time, as ONE set-based statement (`lineCountBatchStatement`): one round
  * trip, one commit and WAL flush for them all. Each change learns its own outcome from the statement's row: applied at
  * the version it decided, or nothing changed (its cart, stock, session or key moved on). A batch statement that fails
- * as a whole applied nothing: its changes run again one by one, each in its own statement as alone, so one bad change
- * never fails the others. The caller keeps one cart's changes in turn: a batch never holds two changes of one cart
- * (a second one would go in a later batch, as the statement requires).
+ * as a whole applied nothing: its changes run again one by one, in turn, each in its own statement as alone, so one
+ * bad change never fails the others. The caller keeps one cart's changes in turn, so a batch never holds two changes
+ * of one cart (the statement requires it).
  *
  * @module
  */
@@ -70,6 +70,11 @@ export class WriteBatches {
     return this.sizes
   }
 
+  /** How many changes wait for a statement (diagnostics, tests). */
+  get waiting(): number {
+    return this.queue.length
+  }
+
   /** How many batch statements failed as a whole and had their changes run one by one (diagnostics, tests). */
   get batchesRetried(): number {
     return this.retried
@@ -117,7 +122,7 @@ export class WriteBatches {
     const exit = await this.statement(lineCountBatchStatement(batch.map((queued) => queued.change)))
     if (Exit.isFailure(exit)) {
       this.retried++
-      await Promise.all(batch.map((queued) => this.alone(queued)))
+      for (const queued of batch) await this.alone(queued)
       return
     }
     const versions = batchVersions(exit.value)
