@@ -354,6 +354,30 @@ describe("a batch statement that fails", () => {
     expect(await countsOf(who)).toEqual([2, 2, 2])
   })
 
+  test("interrupted (the server stopping), it is not made again: each of its writes is interrupted", async () => {
+    const who = await shoppers(3)
+    const changes = await Promise.all(who.map((one) => addChange(one, randomUUID())))
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const texts: Array<string> = []
+    const batches = new WriteBatches({
+      run: async (statement) => {
+        texts.push(statement.text)
+        await held
+        return Exit.interrupt()
+      }
+    }, { inFlight: 1, maxBatch: 64 })
+    const outcomes = changes.map((one) => batches.make(one))
+    release()
+    const exits = await Promise.all(outcomes)
+    expect(exits.map((exit) => Exit.isFailure(exit) && exit.cause.reasons.every((reason) => reason._tag === "Interrupt"))).toEqual([true, true, true])
+    // the first write alone, the two others in one batch: no statement after
+    expect(texts.length).toBe(2)
+    expect(batches.batchesRetried).toBe(0)
+  })
+
   test("made alone, a change whose cart moved on changes nothing, as in a batch", async () => {
     const who = await shoppers(3)
     const { batches, release } = await heldBatches(false)

@@ -122,6 +122,11 @@ export class WriteBatches {
     if (batch.length === 1) return this.alone(batch[0]!)
     const exit = await this.statement(lineCountBatchStatement(batch.map((queued) => queued.change)))
     if (Exit.isFailure(exit)) {
+      // interrupted only (the server stopping): so is every write of it
+      if (exit.cause.reasons.length > 0 && exit.cause.reasons.every((reason) => reason._tag === "Interrupt")) {
+        for (const queued of batch) queued.done(Exit.failCause(exit.cause))
+        return
+      }
       this.retried++
       for (const queued of batch) await this.alone(queued)
       return
