@@ -378,6 +378,25 @@ describe("a batch statement that fails", () => {
     expect(batches.batchesRetried).toBe(0)
   })
 
+  test("two changes of one cart never share a statement: the second waits for a later one", async () => {
+    const who = await shoppers(2)
+    const { batches, release } = await heldBatches(false)
+    // two changes of the first shopper's cart decided from the same version: one is held alone, one goes in a batch
+    const held = await addChange(who[0]!, randomUUID())
+    const stale = await addChange(who[0]!, randomUUID())
+    const changes = [await addChange(who[1]!, randomUUID()), await addChange(who[1]!, randomUUID()), stale]
+    const alone = batches.make(held)
+    const outcomes = changes.map((one) => batches.make(one))
+    release()
+    const exits = await Promise.all([alone, ...outcomes])
+    // the held statement (first shopper's change), then one batch of the second shopper's first change and the first
+    // shopper's stale one, then the second shopper's other change alone: decided from the same version, it finds
+    // the cart moved on
+    expect(Object.fromEntries(batches.batchSizes)).toEqual({ 1: 2, 2: 1 })
+    expect(exits).toEqual([Exit.succeed(held.after.version), Exit.succeed(changes[0]!.after.version), Exit.succeed(undefined), Exit.succeed(undefined)])
+    expect(await countsOf(who)).toEqual([2, 2])
+  })
+
   test("made alone, a change whose cart moved on changes nothing, as in a batch", async () => {
     const who = await shoppers(3)
     const { batches, release } = await heldBatches(false)

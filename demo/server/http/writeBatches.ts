@@ -6,8 +6,8 @@
  * trip, one commit and WAL flush for them all. Each change learns its own outcome from the statement's row: applied at
  * the version it decided, or nothing changed (its cart, stock, session or key moved on). A batch statement that fails
  * as a whole applied nothing: its changes run again one by one, in turn, each in its own statement as alone, so one
- * bad change never fails the others. The caller keeps one cart's changes in turn, so a batch never holds two changes
- * of one cart (the statement requires it).
+ * bad change never fails the others. A batch never holds two changes of one cart (the statement requires it): the
+ * fast path keeps one cart's writes in turn anyway, and a second change of a cart queued waits for a later statement.
  *
  * @module
  */
@@ -105,12 +105,22 @@ export class WriteBatches {
     }
   }
 
+  // the batchable changes in the queue's order, at most one per cart (a later change of a cart waits for a later
+  // statement: one statement's rows must be of distinct carts)
   private takeBatchable(): Array<Queued> {
     const batch: Array<Queued> = []
-    for (let i = 0; i < this.queue.length && batch.length < this.options.maxBatch;) {
-      if (batchable(this.queue[i]!.change)) batch.push(...this.queue.splice(i, 1))
-      else i++
+    const carts = new Set<number>()
+    const left: Array<Queued> = []
+    for (const queued of this.queue) {
+      const cartId = queued.change.after.cartId
+      if (batch.length < this.options.maxBatch && batchable(queued.change) && !carts.has(cartId)) {
+        carts.add(cartId)
+        batch.push(queued)
+      } else {
+        left.push(queued)
+      }
     }
+    this.queue.splice(0, this.queue.length, ...left)
     return batch
   }
 
