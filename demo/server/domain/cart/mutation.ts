@@ -337,9 +337,10 @@ export const lineCountChangeStatement = (change: LineCountChange): StatementText
   lineCountStatement(change.after, change.itemId, change.count, change.check, change.claim, change.proof)
 
 // The batch's text: one prepared statement whatever the batch's size (the writes' inputs are arrays, one element per
-// write, unnested into rows; what a write lacks is 0 or '', never null, so a client infers every array's type). Each row makes the checks and changes of lineCountStatement for its cart; the one row it
-// answers lists the carts changed with their new versions (`<cart_id>:<version>`, space-separated), which is also the
-// versioned-notice mark of every cart changed (migration 22).
+// write, unnested into rows; what a write lacks is 0 or '', never null, so a client infers every array's type). Each
+// row makes the checks and changes of lineCountStatement for its cart; the one row it answers lists the carts changed
+// with their new versions (`<cart_id>:<version>`, space-separated), which is also the versioned-notice mark of every
+// cart changed (migration 22).
 const lineCountBatchText = `
       WITH w AS (
         SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::text[], $8::text[],
