@@ -18,7 +18,9 @@
  *   stored as it was (`StatementSession`): no statement reads the session. The decision, the answer and the
  *   statement's text are the handler's own (`addToCartAtOnce`, `changeAmountAtOnceAnswer`) as plain functions
  *   ({@link plainCartWrite}): no Effect runs but the statement's; when the shop's settings are not cached, the
- *   handler's Effect way runs instead and loads them. It stores the idempotency key with the answer, sends the
+ *   handler's Effect way runs instead and loads them. The plain way's statements are group-committed
+ *   ({@link WriteBatches}): writes that become ready while earlier ones' statements run go together in one statement,
+ *   each with its own outcome. It stores the idempotency key with the answer, sends the
  *   live-data and versioned cache notices to every server and settles the cart in this process's cache, as the
  *   pipeline's call does; the cached session row it proved is served for a whole time to live again
  *   (`KeyedCache.renew`), so a shopper who keeps writing is not sent to the pipeline each time the row's time to live
@@ -51,6 +53,7 @@ import { maskSecrets, nonPagePolicy, requestIdHeader, type ServerErrorRecord } f
 import { answerJson } from "./answerJson.ts"
 import { type CartWrite, plainCartWrite, type PlainWrite } from "./plainWrite.ts"
 import { cachedSessionEntryFor } from "./middleware.ts"
+import { defaultWriteBatchOptions, type WriteBatchOptions, WriteBatches } from "./writeBatches.ts"
 import { sessionCookieOf } from "./fastReads.ts"
 
 /** The add-to-cart path the fast path serves (PUT). */
@@ -134,10 +137,29 @@ export class FastWrites {
   private handed = 0
   private plainly = 0
   private readonly turns = new Map<number, Promise<void>>()
+  private batches: WriteBatches | undefined = undefined
+
+  private readonly batchOptions: WriteBatchOptions
+
+  /** `batchOptions`: how the plain writes' statements are batched ({@link WriteBatches}). */
+  constructor(batchOptions: WriteBatchOptions = defaultWriteBatchOptions) {
+    this.batchOptions = batchOptions
+  }
 
   /** Hands over what the writes need (the session middleware's layer does, once it is built). */
   attach(setup: FastWritesSetup): void {
     this.setup = setup
+    this.batches = new WriteBatches(setup.statements, this.batchOptions)
+  }
+
+  /** How many plain writes wait for a statement, the statements in flight being as many as they may (tests). */
+  get queuedWrites(): number {
+    return this.batches?.waiting ?? 0
+  }
+
+  /** How many statements carried how many writes (size -> statements) since {@link FastWrites.attach}; diagnostics. */
+  get batchSizes(): ReadonlyMap<number, number> {
+    return this.batches?.batchSizes ?? new Map()
   }
 
   /** How many writes were answered by the fast path so far (diagnostics, tests). */
@@ -260,11 +282,11 @@ export class FastWrites {
     handOver: () => void,
     applied: () => void
   ): void {
-    setup.statements.run(plain.statement).then((exit) => {
+    this.batches!.make(plain.change).then((exit) => {
       if (Exit.isFailure(exit)) return this.fail(setup, request, response, exit.cause)
-      const version = exit.value[0]?.["version"]
-      if (version === undefined || version === null) return handOver()
-      if (version !== plain.after.version) return this.fail(setup, request, response, Cause.die(versionMismatch(plain.after, Number(version))))
+      const version = exit.value
+      if (version === undefined) return handOver()
+      if (version !== plain.after.version) return this.fail(setup, request, response, Cause.die(versionMismatch(plain.after, version)))
       setup.cache.settleCart(plain.after.cartId, plain.after.version, plain.after, Date.now())
       // the statement found the session stored as the cache holds it: served for a whole time to live again
       applied()

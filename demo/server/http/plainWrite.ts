@@ -1,7 +1,8 @@
 /**
  * A fast cart write decided and answered by plain functions (no Effect): the same decision, answer and statement as
  * the handler's one-statement way (`addToCartAtOnce`, `changeAmountAtOnceAnswer`), from the process's read cache only.
- * The write fast path (fastWrites.ts) runs the statement it returns and sends the answer's text.
+ * The write fast path (fastWrites.ts) makes the change it returns (alone or batched, writeBatches.ts) and sends the
+ * answer's text.
  *
  * @module
  */
@@ -12,7 +13,7 @@ import { addAtOnceDecision } from "../domain/cart/adding.ts"
 import { changeAtOnceDecision } from "../domain/cart/amounts.ts"
 import { billingMethodsAt, type PaymentContext } from "../domain/cart/billingMethods.ts"
 import type { CartChange } from "../domain/cart/errors.ts"
-import { lineCountStatement, type StatementSessionProof, type StatementText } from "../domain/cart/mutation.ts"
+import type { LineCountChange, StatementSessionProof } from "../domain/cart/mutation.ts"
 import type { CartState } from "../domain/cart/reading.ts"
 import { cartAnswerOf } from "../domain/cart/responses.ts"
 import { statementKeyClaim } from "../domain/idempotency.ts"
@@ -25,10 +26,10 @@ export type CartWrite =
   | { readonly kind: "add"; readonly payload: AddToCartPayload; readonly key: string | undefined }
   | { readonly kind: "change"; readonly payload: ChangeAmountPayload }
 
-/** A write decided from the cache: its one statement, the cart it leaves and the answer's text once it applied. */
+/** A write decided from the cache: its change in one statement, the cart it leaves and the answer's text once it applied. */
 export interface PlainWrite {
-  /** The statement: its one row holds the cart's new `version`, none when it changed nothing. */
-  readonly statement: StatementText
+  /** The change, made alone (`lineCountStatement`) or in a batch of fast writes (writeBatches.ts). */
+  readonly change: LineCountChange
   /** The cart as the statement leaves it (at its new version), to settle in the cache. */
   readonly after: CartState
   /** The answer's JSON text (`answerJson`), byte for byte the pipeline's. */
@@ -72,13 +73,13 @@ export const plainCartWrite = (
       ? undefined
       : statementKeyClaim(addToCartScope(cartId), write.key, write.payload, answer, text)
     const after = decided.change.state
-    return { statement: lineCountStatement(after, decided.change.itemId, decided.count, decided.check, claim, proof), after, text }
+    return { change: { after, itemId: decided.change.itemId, count: decided.count, check: decided.check, claim, proof }, after, text }
   }
   const decided = changeAtOnceDecision(base, write.payload.id, write.payload.amount)
   if (decided === undefined) return "handOver"
   const after = decided.change.state
   return {
-    statement: lineCountStatement(after, write.payload.id, decided.count, undefined, undefined, proof),
+    change: { after, itemId: write.payload.id, count: decided.count, check: undefined, claim: undefined, proof },
     after,
     text: answerJson(answerOf(decided.change))
   }

@@ -10,6 +10,7 @@ import type { SqlError } from "effect/sql/SqlError"
 import { canIncrease } from "../../../../core/domain/quantity.ts"
 import { cartChangedChannel } from "../../db/Database.ts"
 import { ReadCache, SettledCarts } from "../../db/ReadCache.ts"
+import { idempotencyKeyTtlHours } from "../idempotency.ts"
 import { CartNotFound, type CartRequirements, notFound } from "./errors.ts"
 import { type CartState, readCart } from "./reading.ts"
 
@@ -313,6 +314,131 @@ export const lineCountStatement = (
         set_config(${$(cartVersionSetting)}, cart_id || ':' || version, true) AS marked
       FROM touched`
   return { text, params }
+}
+
+/** One change of a line's count in one statement ({@link lineCountStatement}'s arguments), as a batch takes it. */
+export interface LineCountChange {
+  /** The cart as the change leaves it, at its new version. */
+  readonly after: CartState
+  /** The line changed. */
+  readonly itemId: number
+  /** The line's new count. */
+  readonly count: number
+  /** The article's stock the change was decided with, when it raises the count. */
+  readonly check: StatementStockCheck | undefined
+  /** The idempotency key stored with the answer, when the request carried one. */
+  readonly claim: StatementKeyClaim | undefined
+  /** The session the statement must find stored. */
+  readonly proof: StatementSessionProof | undefined
+}
+
+/** {@link lineCountStatement} of one {@link LineCountChange}. */
+export const lineCountChangeStatement = (change: LineCountChange): StatementText =>
+  lineCountStatement(change.after, change.itemId, change.count, change.check, change.claim, change.proof)
+
+// The batch's text: one prepared statement whatever the batch's size (the writes' inputs are arrays, one element per
+// write, unnested into rows; what a write lacks is 0 or '', never null, so a client infers every array's type). Each
+// row makes the checks and changes of lineCountStatement for its cart; the one row it answers lists the carts changed
+// with their new versions (`<cart_id>:<version>`, space-separated), which is also the versioned-notice mark of every
+// cart changed (migration 22).
+const lineCountBatchText = `
+      WITH w AS (
+        SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::text[], $8::text[],
+          $9::text[], $10::text[], $11::text[], $12::int[], $13::text[])
+          AS w(cart_id, before, item_id, count, check_variant, check_stock, session_id, csrf_token,
+            scope, key, hash, status, response)),
+      locked AS (
+        SELECT w.* FROM w JOIN carts c ON c.cart_id = w.cart_id AND c.version = w.before AND c.status = 'open'
+        WHERE (w.check_variant = 0 OR EXISTS (
+            SELECT 1 FROM variants v
+            JOIN products p ON p.product_id = v.product_id
+            JOIN prices pr ON pr.variant_id = v.variant_id
+            LEFT JOIN stock st ON st.variant_id = v.variant_id
+            WHERE v.variant_id = w.check_variant AND v.shop_id = c.shop_id AND p.active AND COALESCE(st.in_stock, 0) = w.check_stock))
+          AND (w.session_id = '' OR EXISTS (
+            SELECT 1 FROM sessions s
+            WHERE s.session_id = w.session_id AND s.cart_id = c.cart_id AND s.shop_id = c.shop_id
+              AND s.customer_id IS NOT DISTINCT FROM c.customer_id AND s.csrf_token = w.csrf_token AND s.expires_at > now()))
+        ORDER BY c.cart_id
+        FOR UPDATE OF c),
+      claimed AS (
+        INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response)
+        SELECT scope, key, NULLIF(hash, ''), status, response::json FROM locked WHERE key <> ''
+        ON CONFLICT (scope, key) DO UPDATE
+          SET request_hash = EXCLUDED.request_hash, status_code = EXCLUDED.status_code, response = EXCLUDED.response,
+              created_at = now()
+          WHERE idempotency_keys.created_at < now() - make_interval(hours => $14)
+        RETURNING scope, key),
+      go AS (
+        SELECT l.cart_id, l.item_id, l.count FROM locked l
+        WHERE l.key = '' OR EXISTS (SELECT 1 FROM claimed k WHERE k.scope = l.scope AND k.key = l.key)),
+      touched AS (
+        UPDATE carts c SET version = c.version + 1, updated_at = now()
+        FROM go WHERE c.cart_id = go.cart_id
+        RETURNING c.cart_id, c.version),
+      changed AS (
+        UPDATE cart_items ci SET count = go.count
+        FROM go WHERE ci.cart_item_id = go.item_id AND ci.cart_id = go.cart_id AND go.cart_id IN (SELECT cart_id FROM touched)
+        RETURNING ci.cart_item_id)
+      SELECT set_config($15, string_agg(cart_id || ':' || version, ' '), true) AS marked,
+        count(pg_notify($16, '{"cartId":' || cart_id || '}')) AS notified,
+        (SELECT count(*) FROM changed) AS changed
+      FROM touched`
+
+/**
+ * Whether {@link lineCountBatchStatement} can carry `change`: its key, if any, is kept {@link batchKeyTtlHours}
+ * hours (the batch's one value), and none of its inputs is the 0 or '' that stands for "none" there.
+ */
+export const batchable = (change: LineCountChange): boolean =>
+  (change.check === undefined || change.check.variantId !== 0) &&
+  (change.proof === undefined || change.proof.sessionId !== "") &&
+  (change.claim === undefined ||
+    (change.claim.ttlHours === batchKeyTtlHours && change.claim.key !== "" && change.claim.hash !== ""))
+
+/** How long the keys a batch stores are kept, in hours. */
+export const batchKeyTtlHours = idempotencyKeyTtlHours
+
+/**
+ * The ONE statement that makes `changes` (of distinct carts, each {@link batchable}) as {@link lineCountStatement}
+ * makes each alone: a change whose cart, stock, session or key moved on changes nothing, the others apply. Its text
+ * does not depend on how many changes it carries. Its one row's `marked` lists the changes applied
+ * ({@link batchVersions}). Two changes storing the same key make the whole statement fail (nothing applied).
+ */
+export const lineCountBatchStatement = (changes: ReadonlyArray<LineCountChange>): StatementText => {
+  const column = <A>(of: (change: LineCountChange) => A): Array<A> => changes.map(of)
+  return {
+    text: lineCountBatchText,
+    params: [
+      column((c) => c.after.cartId),
+      column((c) => c.after.version - 1),
+      column((c) => c.itemId),
+      column((c) => c.count),
+      column((c) => c.check?.variantId ?? 0),
+      column((c) => c.check?.stock ?? 0),
+      column((c) => c.proof?.sessionId ?? ""),
+      column((c) => c.proof?.csrfToken ?? ""),
+      column((c) => c.claim?.scope ?? ""),
+      column((c) => c.claim?.key ?? ""),
+      column((c) => c.claim?.hash ?? ""),
+      column((c) => c.claim?.status ?? 0),
+      column((c) => c.claim?.response ?? ""),
+      batchKeyTtlHours,
+      cartVersionSetting,
+      cartChangedChannel
+    ]
+  }
+}
+
+/** The carts a {@link lineCountBatchStatement} changed, with the version each reached, read from its rows. */
+export const batchVersions = (rows: ReadonlyArray<Record<string, unknown>>): Map<number, number> => {
+  const versions = new Map<number, number>()
+  const marked = rows[0]?.["marked"]
+  if (typeof marked !== "string" || marked === "") return versions
+  for (const pair of marked.split(" ")) {
+    const colon = pair.indexOf(":")
+    versions.set(Number(pair.slice(0, colon)), Number(pair.slice(colon + 1)))
+  }
+  return versions
 }
 
 /**
