@@ -19,6 +19,7 @@ import { defaultWriteBatchOptions, WriteBatches } from "../../demo/server/http/w
 import { addToCartScope } from "../../demo/server/handlers/cart.ts"
 import { useRealPortBackend } from "../support/realPort.ts"
 import { freshDatabase } from "../support/server.ts"
+import { type Answer, answersAt, comparable } from "../support/httpAnswers.ts"
 
 /** A write fast path whose statements wait while it is held: the writes that come meanwhile queue up. */
 class HeldFastWrites extends FastWrites {
@@ -75,26 +76,7 @@ const { baseUrl, runtime } = useRealPortBackend({
 const sql = <A>(run: (sql: SqlClient.SqlClient) => Effect.Effect<A, unknown>) =>
   runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, run) as Effect.Effect<A, never, never>)
 
-interface Answer {
-  readonly status: number
-  readonly headers: Record<string, string>
-  readonly body: string
-}
-
-/** An answer without what differs per request (its id, the date). */
-const comparable = (answer: Answer) => {
-  const { ["x-request-id"]: _id, date: _date, ...headers } = answer.headers
-  return { status: answer.status, headers, body: answer.body }
-}
-
-const call = async (method: string, path: string, headers: Record<string, string>, body: unknown): Promise<Answer> => {
-  const response = await fetch(`${baseUrl()}${path}`, { method, headers, body: body === undefined ? null : JSON.stringify(body) })
-  const all: Record<string, string> = {}
-  response.headers.forEach((value, name) => {
-    all[name] = value
-  })
-  return { status: response.status, headers: all, body: await response.text() }
-}
+const call = answersAt(baseUrl)
 
 const add = (headers: Record<string, string>, variantId: number, key: string = randomUUID()) =>
   call("PUT", "/api/v2/cart.cart-api/add-to-cart", { ...headers, "idempotency-key": key }, { variantId, amount: 1, extended: true })

@@ -20,6 +20,7 @@ import { CurrentFastWrites, FastWrites } from "../../demo/server/http/fastWrites
 import { useRealPortBackend } from "../support/realPort.ts"
 import { freshDatabase } from "../support/server.ts"
 import { roundTrips } from "./cartSupport.ts"
+import { type Answer, answersAt, comparable } from "../support/httpAnswers.ts"
 
 const fastReads = new FastReads()
 const fastWrites = new FastWrites()
@@ -30,26 +31,7 @@ const { baseUrl, runtime } = useRealPortBackend({
   database: Layer.provideMerge(trips.layer, freshDatabase()) as ReturnType<typeof freshDatabase>
 })
 
-interface Answer {
-  readonly status: number
-  readonly headers: Record<string, string>
-  readonly body: string
-}
-
-/** An answer without what differs per request (its id, the date). */
-const comparable = (answer: Answer) => {
-  const { ["x-request-id"]: _id, date: _date, ...headers } = answer.headers
-  return { status: answer.status, headers, body: answer.body }
-}
-
-const call = async (method: string, path: string, headers: Record<string, string>, body: unknown): Promise<Answer> => {
-  const response = await fetch(`${baseUrl()}${path}`, { method, headers, body: typeof body === "string" ? body : JSON.stringify(body) })
-  const all: Record<string, string> = {}
-  response.headers.forEach((value, name) => {
-    all[name] = value
-  })
-  return { status: response.status, headers: all, body: await response.text() }
-}
+const call = answersAt(baseUrl)
 
 const add = (headers: Record<string, string>, variantId: number, key: string | undefined = randomUUID(), amount = 1) =>
   call("PUT", "/api/v2/cart.cart-api/add-to-cart", key === undefined ? headers : { ...headers, "idempotency-key": key }, {
