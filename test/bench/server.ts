@@ -1,9 +1,10 @@
 /**
  * `npm run bench`: the reference server's throughput, measured side by side in ONE run against a
- * bare `node:http` hello-world on the same machine, so the figures are ratios to a baseline of the
- * same conditions. Each scenario runs at 50 connections for BENCH_SECONDS (default 10) with
- * autocannon; the server runs in its own process on the embedded database (PGlite, in memory,
- * seeded) and, when DATABASE_URL names a PostgreSQL server, a second time on a new database there.
+ * bare `node:http` hello-world on the same machine, so the figures are ratios to a baseline of the same conditions
+ * (measured first, and again last to show how far the machine itself moved during the run). Each scenario runs at 50
+ * connections for BENCH_SECONDS (default 10) with autocannon; the server runs in its own process on the embedded
+ * database (PGlite, in memory, seeded) and, when DATABASE_URL names a PostgreSQL server, a second time on a new database
+ * there.
  *
  * Scenarios: session read; header widgets data for a cart of 3 lines; load-cart of that cart; a
  * product listing page (a category's first page); cart writes with a valid session and CSRF token:
@@ -410,14 +411,22 @@ const benchServer = async (
   }
 }
 
-const main = async () => {
-  console.error(`bench: ${connections} connections, ${seconds} s per scenario`)
+/**
+ * The bare node:http hello-world, measured first (the baseline every ratio is to) and again last: how far the two lie
+ * apart shows how much the machine's own speed moved during the run, which a ratio to the first alone hides.
+ */
+const measureBare = async (scenario: string) => {
   const bare = await start("test/bench/bare.ts", {})
   try {
-    await measure("node:http", "hello world (baseline)", { url: `${bare.base}/` })
+    await measure("node:http", scenario, { url: `${bare.base}/` })
   } finally {
     bare.child.kill("SIGTERM")
   }
+}
+
+const main = async () => {
+  console.error(`bench: ${connections} connections, ${seconds} s per scenario`)
+  await measureBare("hello world (baseline)")
   const memory = [await benchServer("PGlite", { PGLITE_DATA_DIR: "memory://", DATABASE_URL: "" })]
   const adminUrl = process.env["DATABASE_URL"]?.trim()
   if (adminUrl) {
@@ -433,6 +442,7 @@ const main = async () => {
   } else {
     console.error("DATABASE_URL is not set: PostgreSQL is not measured")
   }
+  await measureBare("hello world (again, after the targets)")
 
   const baseline = results[0]!.rps
   const pad = (text: string | number, width: number) => String(text).padStart(width)
@@ -441,6 +451,8 @@ const main = async () => {
   for (const row of results) {
     console.log(`| ${row.target} | ${row.scenario} | ${pad(row.rps, 6)} | ${pad(row.p50, 4)} | ${pad(row.p99, 4)} | ${pad(row.errors, 3)} | ${pad(((100 * row.rps) / baseline).toFixed(1), 5)} % |`)
   }
+  const last = results[results.length - 1]!.rps
+  console.log(`\nbare node:http moved ${(((last - baseline) / baseline) * 100).toFixed(1)} % from the first baseline to the last during this run.`)
   const growth = (from: number, to: number) => `${(((to - from) / from) * 100).toFixed(1)} %`
   // The memory run is skipped with BENCH_ONLY or BENCH_MEMORY_REQUESTS=0: no table then.
   const measuredMemory = memory.filter((row) => row.settledIdle !== undefined && row.settledAfter !== undefined)
