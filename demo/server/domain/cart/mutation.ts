@@ -268,7 +268,7 @@ export interface StatementText {
 /**
  * The one statement of {@link setLineCountAtOnce} (its rows: the cart's new `version`, none when nothing changed), as
  * text and parameters, for the Effect client and the write fast path's plain one alike; `proof` is the session it must
- * find stored ({@link StatementSession}).
+ * find stored ({@link StatementSession}). It sends the cart's versioned cache notice itself ({@link cartNoticesSetting}).
  */
 export const lineCountStatement = (
   after: CartState,
@@ -351,7 +351,7 @@ export const lineCountChangeStatement = (change: LineCountChange): StatementText
 // write, unnested into rows; what a write lacks is 0 or '', never null, so a client infers every array's type). Each
 // row makes the checks and changes of lineCountStatement for its cart; the one row it answers lists the carts changed
 // with their new versions (`<cart_id>:<version>`, space-separated), which is also the versioned-notice mark of every
-// cart changed (migration 22).
+// cart changed (migration 22); it sends each changed cart's versioned cache notice itself (`*` in cartNoticesSetting).
 const lineCountBatchText = `
       WITH w AS (
         SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::text[], $8::text[],
