@@ -30,7 +30,8 @@ const shipped: ReadonlyArray<readonly [migration: string, list: string, sha256: 
   ["0018_versioned_cart_invalidation", "statements", "40154c5c0fc8e706fbf170400938a9b9fe37e23c8fbd32319d28566c1f6ea383"],
   ["0019_idempotency_answers_as_json", "statements", "a9753c118975b52972c60a66bfd21a89793793a506b462fe6ed603a7b41ed590"],
   ["0020_idempotency_answers_lz4", "statements", "3e1aaa14e62343db13d2cc5aa69f9025d7afa78211676c5b31d7db4d2cae61d7"],
-  ["0021_media_as_png", "statements", "fb8ca8b7849e900a25b30d94b65c5adc43741febf6ed9d5a34015bce18832bda"]
+  ["0021_media_as_png", "statements", "fb8ca8b7849e900a25b30d94b65c5adc43741febf6ed9d5a34015bce18832bda"],
+  ["0023_fast_cart_notices", "statements", "80e573c0034d1f06ada2cd28a7fd669bce688c24782ffee121a1d305181e57ff"]
 ]
 
 const sha256 = (statements: ReadonlyArray<string>) => createHash("sha256").update(JSON.stringify(statements)).digest("hex")

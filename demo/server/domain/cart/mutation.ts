@@ -9,7 +9,7 @@ import type { Fragment } from "effect/sql/Statement"
 import type { SqlError } from "effect/sql/SqlError"
 import { canIncrease } from "../../../../core/domain/quantity.ts"
 import { cartChangedChannel } from "../../db/Database.ts"
-import { ReadCache, SettledCarts } from "../../db/ReadCache.ts"
+import { cacheInvalidationChannel, ReadCache, SettledCarts } from "../../db/ReadCache.ts"
 import { idempotencyKeyTtlHours } from "../idempotency.ts"
 import { CartNotFound, type CartRequirements, notFound } from "./errors.ts"
 import { type CartState, readCart } from "./reading.ts"
@@ -49,6 +49,15 @@ export const withLineCount = (state: CartState, version: number, itemId: number,
  * a cached cart of that version (the one the change settles, {@link settleCart}) survives its own notice.
  */
 export const cartVersionSetting = "storefront.cart_version"
+
+/**
+ * The transaction-local setting that names the carts whose `cache_invalidate` notices the running statement sends
+ * itself (a cart id, or `*` for every cart it changes): an UPDATE of carts or cart_items in such a cart then fires no
+ * invalidation trigger (migration 23). The statements in one statement ({@link lineCountStatement},
+ * {@link lineCountBatchStatement}) set it before they change a row, send `cart:<cart_id>@<version>` for each cart they
+ * changed, and clear it in their last select-list column; they run in no explicit transaction.
+ */
+export const cartNoticesSetting = "storefront.cart_notices"
 
 /**
  * The select-list tail every statement that changes a cart ends with, over a `touched` row source holding the cart's
@@ -259,7 +268,7 @@ export interface StatementText {
 /**
  * The one statement of {@link setLineCountAtOnce} (its rows: the cart's new `version`, none when nothing changed), as
  * text and parameters, for the Effect client and the write fast path's plain one alike; `proof` is the session it must
- * find stored ({@link StatementSession}).
+ * find stored ({@link StatementSession}). It sends the cart's versioned cache notice itself ({@link cartNoticesSetting}).
  */
 export const lineCountStatement = (
   after: CartState,
@@ -297,7 +306,7 @@ export const lineCountStatement = (
   const keyFree = claim === undefined ? "" : "AND EXISTS (SELECT 1 FROM claimed)"
   const text = `
       WITH locked AS (
-        SELECT c.cart_id FROM carts c
+        SELECT c.cart_id, set_config(${$(cartNoticesSetting)}, c.cart_id::text, true) AS noticing FROM carts c
         WHERE ${locked} ${stockCheck} ${sessionCheck}
         FOR UPDATE OF c),
       ${claimed}
@@ -311,7 +320,9 @@ export const lineCountStatement = (
         RETURNING cart_item_id)
       SELECT version, (SELECT count(*) FROM changed) AS changed,
         pg_notify(${$(cartChangedChannel)}, ${$(JSON.stringify({ cartId }))}) AS notified,
-        set_config(${$(cartVersionSetting)}, cart_id || ':' || version, true) AS marked
+        pg_notify(${$(cacheInvalidationChannel)}, 'cart:' || cart_id || '@' || version) AS noticed,
+        set_config(${$(cartVersionSetting)}, cart_id || ':' || version, true) AS marked,
+        set_config(${$(cartNoticesSetting)}, '', true) AS done
       FROM touched`
   return { text, params }
 }
@@ -340,7 +351,7 @@ export const lineCountChangeStatement = (change: LineCountChange): StatementText
 // write, unnested into rows; what a write lacks is 0 or '', never null, so a client infers every array's type). Each
 // row makes the checks and changes of lineCountStatement for its cart; the one row it answers lists the carts changed
 // with their new versions (`<cart_id>:<version>`, space-separated), which is also the versioned-notice mark of every
-// cart changed (migration 22).
+// cart changed (migration 22); it sends each changed cart's versioned cache notice itself (`*` in cartNoticesSetting).
 const lineCountBatchText = `
       WITH w AS (
         SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::text[], $8::text[],
@@ -348,7 +359,8 @@ const lineCountBatchText = `
           AS w(cart_id, before, item_id, count, check_variant, check_stock, session_id, csrf_token,
             scope, key, hash, status, response)),
       locked AS (
-        SELECT w.* FROM w JOIN carts c ON c.cart_id = w.cart_id AND c.version = w.before AND c.status = 'open'
+        SELECT w.*, set_config($17, '*', true) AS noticing
+        FROM w JOIN carts c ON c.cart_id = w.cart_id AND c.version = w.before AND c.status = 'open'
         WHERE (w.check_variant = 0 OR EXISTS (
             SELECT 1 FROM variants v
             JOIN products p ON p.product_id = v.product_id
@@ -382,7 +394,9 @@ const lineCountBatchText = `
         RETURNING ci.cart_item_id)
       SELECT set_config($15, string_agg(cart_id || ':' || version, ' '), true) AS marked,
         count(pg_notify($16, '{"cartId":' || cart_id || '}')) AS notified,
-        (SELECT count(*) FROM changed) AS changed
+        (SELECT count(*) FROM changed) AS changed,
+        (SELECT count(pg_notify($18, 'cart:' || cart_id || '@' || version)) FROM touched) AS noticed,
+        set_config($17, '', true) AS done
       FROM touched`
 
 /**
@@ -424,7 +438,9 @@ export const lineCountBatchStatement = (changes: ReadonlyArray<LineCountChange>)
       column((c) => c.claim?.response ?? ""),
       batchKeyTtlHours,
       cartVersionSetting,
-      cartChangedChannel
+      cartChangedChannel,
+      cartNoticesSetting,
+      cacheInvalidationChannel
     ]
   }
 }
