@@ -134,7 +134,8 @@ const measure = async (
   const runtime = ManagedRuntime.make(layer)
   try {
     const setup = await runtime.runPromise(setUp)
-    const [{ pid }] = await runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) => sql<{ readonly pid: number }>`SELECT pg_backend_pid() AS pid`)) as unknown as [{ pid: number }]
+    const [backend] = await runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) => sql<{ readonly pid: number }>`SELECT pg_backend_pid() AS pid`))
+    const pid = backend!.pid
     const write = async (parts: Parts, raise: boolean) => {
       const statement = statementOf(setup, parts, raise)
       const rows = await runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) =>
