@@ -3,7 +3,7 @@
  * (`lineCountStatement`, demo/server/domain/cart/mutation.ts) cost the database, replayed on a seeded database without
  * HTTP: the bench's write pair (a raise by one with the stock check and an idempotency key storing a ~9 KB answer, then
  * the count back to 1), each with the session check, run as shipped and as variants that leave one part out or store
- * the answer another way. Variants run in blocks interleaved A B A B …, so each compares with the shipped statement
+ * the answer another way (as text, uncompressed out of line, or sent but not kept whole). Variants run in blocks interleaved A B A B …, so each compares with the shipped statement
  * under the same load; it prints the median CPU per write of each and its difference to the shipped one.
  *
  * PGlite (in memory, in this process: the CPU is the process's, the Effect client's share included, the same for
@@ -69,9 +69,11 @@ const setUp = Effect.gen(function*() {
   const [version] = yield* sql<{ readonly version: number }>`SELECT version FROM carts WHERE cart_id = ${cart!.cart_id}`
   const compression = yield* sql<{ readonly lz4: boolean }>`
     SELECT 'lz4' = ANY (enumvals) AS lz4 FROM pg_settings WHERE name = 'default_toast_compression'`
-  yield* sql.unsafe(`CREATE TABLE idempotency_keys_json (LIKE idempotency_keys INCLUDING ALL)`)
-  yield* sql.unsafe(`ALTER TABLE idempotency_keys_json ALTER COLUMN response TYPE json USING response::json` +
+  yield* sql.unsafe(`CREATE TABLE idempotency_keys_text (LIKE idempotency_keys INCLUDING ALL)`)
+  yield* sql.unsafe(`ALTER TABLE idempotency_keys_text ALTER COLUMN response TYPE text` +
     (compression[0]?.lz4 === true ? ", ALTER COLUMN response SET COMPRESSION lz4" : ""))
+  yield* sql.unsafe(`CREATE TABLE idempotency_keys_external (LIKE idempotency_keys INCLUDING ALL)`)
+  yield* sql.unsafe(`ALTER TABLE idempotency_keys_external ALTER COLUMN response SET STORAGE EXTERNAL`)
   return {
     cartId: cart!.cart_id,
     itemId: item!.cart_item_id,
@@ -88,20 +90,24 @@ interface Parts {
   readonly stockCheck: boolean
   readonly sessionCheck: boolean
   readonly claim: boolean
-  readonly json: boolean
+  readonly text: boolean
   readonly answer: string
+  /** Where the answer goes: the table's column as shipped, an uncompressed out-of-line copy, or sent but not stored. */
+  readonly storage: "shipped" | "external" | "sentOnly"
 }
 
-const shipped: Parts = { stockCheck: true, sessionCheck: true, claim: true, json: false, answer }
+const shipped: Parts = { stockCheck: true, sessionCheck: true, claim: true, text: false, answer, storage: "shipped" }
 
 /** The variants measured against {@link shipped}. */
 const variants: ReadonlyArray<readonly [name: string, parts: Parts]> = [
   ["as shipped", shipped],
-  ["answer stored as json (before migration 24)", { ...shipped, json: true }],
+  ["answer stored as text, not json", { ...shipped, text: true }],
   ["without the stock check", { ...shipped, stockCheck: false }],
   ["without the session check", { ...shipped, sessionCheck: false }],
   ["without the idempotency key", { ...shipped, claim: false }],
-  ["with a 100-byte answer stored", { ...shipped, answer: JSON.stringify({ cartItems: [], padding: "x".repeat(70) }) }]
+  ["with a 100-byte answer stored", { ...shipped, answer: JSON.stringify({ cartItems: [], padding: "x".repeat(70) }) }],
+  ["answer sent, a 13-byte one stored", { ...shipped, storage: "sentOnly" }],
+  ["answer stored uncompressed out of line (EXTERNAL)", { ...shipped, storage: "external" }]
 ]
 
 const statementOf = (setup: Setup, parts: Parts, raise: boolean): StatementText => {
@@ -112,12 +118,16 @@ const statementOf = (setup: Setup, parts: Parts, raise: boolean): StatementText 
   const check = raise && parts.stockCheck ? { variantId: setup.variantId, stock: setup.stock } : undefined
   const proof = parts.sessionCheck ? { sessionId: setup.sessionId, csrfToken: setup.csrfToken } : undefined
   const statement = lineCountStatement(after, setup.itemId, count, check, claim, proof)
-  if (!parts.json || claim === undefined) return statement
-  const at = statement.params.indexOf(parts.answer) + 1
-  return {
-    params: statement.params,
-    text: statement.text.replaceAll("idempotency_keys", "idempotency_keys_json").replace(new RegExp(`\\$${at}(?!\\d)`), `$${at}::json`)
-  }
+  if (claim === undefined) return statement
+  const answerAt = new RegExp(`\\$${statement.params.indexOf(parts.answer) + 1}(?!\\d)`)
+  const text = parts.text
+    ? statement.text.replaceAll("idempotency_keys", "idempotency_keys_text").replace(new RegExp(`(${answerAt.source})::json`), "$1")
+    : parts.storage === "external"
+    ? statement.text.replaceAll("idempotency_keys", "idempotency_keys_external")
+    : parts.storage === "sentOnly"
+    ? statement.text.replace(answerAt, (at) => `(CASE WHEN length(${at}::text) > 0 THEN '{"sent":true}' END)`)
+    : statement.text
+  return { params: statement.params, text }
 }
 
 const median = (values: ReadonlyArray<number>): number => {

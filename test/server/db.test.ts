@@ -586,13 +586,12 @@ describe.skipIf(databaseUrl === undefined || databaseUrl.trim() === "")("Postgre
       yield* sql.withTransaction(db.notify(Db.cartChangedChannel, "from pg"))
       assert.deepStrictEqual(yield* Fiber.join(received).pipe(Effect.timeout("10 seconds")), ["from pg"])
 
-      // migrations 20 and 24: a server with lz4 compresses an idempotency key's stored answer (text) with it
-      const [lz4] = yield* sql<{ readonly offered: boolean; readonly compression: string; readonly type: string }>`
-        SELECT 'lz4' = ANY (s.enumvals) AS offered, a.attcompression::text AS compression, a.atttypid::regtype::text AS type
+      // migration 20: a server with lz4 compresses an idempotency key's stored answer with it
+      const [lz4] = yield* sql<{ readonly offered: boolean; readonly compression: string }>`
+        SELECT 'lz4' = ANY (s.enumvals) AS offered, a.attcompression::text AS compression
         FROM pg_settings s, pg_attribute a
         WHERE s.name = 'default_toast_compression' AND a.attrelid = 'idempotency_keys'::regclass AND a.attname = 'response'`
       assert.strictEqual(lz4!.compression, lz4!.offered ? "l" : "")
-      assert.strictEqual(lz4!.type, "text")
 
       const failed = yield* sql.withTransaction(Effect.andThen(sql`INSERT INTO tracking_logs (message) VALUES ('pg rollback')`, Effect.fail("x"))).pipe(Effect.flip)
       assert.strictEqual(failed, "x")

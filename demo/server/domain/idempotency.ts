@@ -111,12 +111,8 @@ class KeyTaken extends Data.TaggedError("KeyTaken")<{}> {}
 
 interface KeyRow {
   readonly request_hash: string | null
-  readonly response: string | null
+  readonly response: unknown
 }
-
-/** The stored answer of a key's row (its JSON text, migration 24), undefined when none (or JSON null) is stored. */
-const storedAnswer = (row: KeyRow | undefined): unknown =>
-  row === undefined || row.response === null ? undefined : JSON.parse(row.response) ?? undefined
 
 /**
  * Runs `effect` at most once per (`scope`, `key`): the first successful response is stored with the key, in the
@@ -143,12 +139,11 @@ export const withIdempotencyKey = <A, E, R>(
       const stored = yield* sql<KeyRow>`
         SELECT request_hash, response FROM idempotency_keys WHERE scope = ${scope} AND key = ${key}`
       const row = stored[0]
-      const answer = storedAnswer(row)
-      if (answer === undefined) return undefined
-      if (hash !== null && row?.request_hash != null && row.request_hash !== hash) {
+      if (row === undefined || row.response === null || row.response === undefined) return undefined
+      if (hash !== null && row.request_hash !== null && row.request_hash !== hash) {
         return yield* new IdempotencyKeyReused({ scope, key })
       }
-      return { response: decode(answer) }
+      return { response: decode(row.response) }
     })
     if (claimOf(options.changes ?? "outside") === "last") {
       const attempt = sql.withTransaction(
@@ -157,7 +152,7 @@ export const withIdempotencyKey = <A, E, R>(
           // Stores the key with the answer, or takes over an expired key, in one statement; a live key is a retry's.
           const stored = yield* sql<{ readonly key: string }>`
             INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response)
-            VALUES (${scope}, ${key}, ${hash}, ${storedResponseStatus}, ${JSON.stringify(encode(response) ?? null)})
+            VALUES (${scope}, ${key}, ${hash}, ${storedResponseStatus}, ${JSON.stringify(encode(response) ?? null)}::json)
             ON CONFLICT (scope, key) DO UPDATE
               SET request_hash = EXCLUDED.request_hash, status_code = EXCLUDED.status_code, response = EXCLUDED.response,
                   created_at = now()
@@ -185,19 +180,18 @@ export const withIdempotencyKey = <A, E, R>(
           const stored = yield* sql<KeyRow>`
             SELECT request_hash, response FROM idempotency_keys WHERE scope = ${scope} AND key = ${key}`
           const row = stored[0]
-          const answer = storedAnswer(row)
-          if (answer !== undefined) {
-            if (hash !== null && row?.request_hash != null && row.request_hash !== hash) {
+          if (row !== undefined && row.response !== null && row.response !== undefined) {
+            if (hash !== null && row.request_hash !== null && row.request_hash !== hash) {
               return yield* new IdempotencyKeyReused({ scope, key })
             }
-            return decode(answer)
+            return decode(row.response)
           }
           // A key without a stored response cannot be seen outside its own transaction; if it ever is, run once more.
           return yield* effect
         }
         const response = yield* effect
         yield* sql`UPDATE idempotency_keys
-          SET status_code = ${storedResponseStatus}, response = ${JSON.stringify(encode(response) ?? null)}
+          SET status_code = ${storedResponseStatus}, response = ${JSON.stringify(encode(response) ?? null)}::json
           WHERE scope = ${scope} AND key = ${key}`
         return response
       })

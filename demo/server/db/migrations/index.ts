@@ -32,7 +32,6 @@ import idempotencyAnswersAsJson from "./0019_idempotency_answers_as_json.ts"
 import idempotencyAnswersLz4 from "./0020_idempotency_answers_lz4.ts"
 import mediaAsPng from "./0021_media_as_png.ts"
 import cartVersionLists from "./0022_cart_version_lists.ts"
-import idempotencyAnswersAsText from "./0024_idempotency_answers_as_text.ts"
 
 /** The table recording applied migrations (`migration_id`, `name`, `created_at`). */
 export const migrationsTable = "schema_migrations"
@@ -60,8 +59,7 @@ export const migrations: Readonly<Record<string, Effect.Effect<void, SqlError, S
   "0019_idempotency_answers_as_json": idempotencyAnswersAsJson,
   "0020_idempotency_answers_lz4": idempotencyAnswersLz4,
   "0021_media_as_png": mediaAsPng,
-  "0022_cart_version_lists": cartVersionLists,
-  "0024_idempotency_answers_as_text": idempotencyAnswersAsText
+  "0022_cart_version_lists": cartVersionLists
 }
 
 const runMigrator = Migrator.make({})
