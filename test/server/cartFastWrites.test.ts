@@ -147,6 +147,10 @@ describe("the write fast path (cart writes before the pipeline)", () => {
     const key = randomUUID()
     const first = await through(true, () => add(who.headers, line!.variantId, key))
     expect(first.served).toBe(1)
+    // the key keeps the answer's text as it was sent, byte for byte (json keeps its text as given)
+    const [kept] = await runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) =>
+      sql<{ readonly response: string }>`SELECT response::text AS response FROM idempotency_keys WHERE key = ${key}`))
+    expect(kept?.response).toBe(first.answer.body)
     // the statement finds the key taken and changes nothing: the pipeline answers the stored answer
     const again = await through(true, () => add(who.headers, line!.variantId, key))
     const viaPipeline = await through(false, () => add(who.headers, line!.variantId, key))

@@ -266,6 +266,28 @@ export interface StatementText {
 }
 
 /**
+ * The stock check of a change in one statement, as SQL over the locked cart `c`: the variant `variant` is still sold
+ * in the cart's shop (active product, a price) with exactly `stock` pieces in stock ({@link StatementStockCheck});
+ * `variant` and `stock` are SQL expressions (placeholders or columns). One text for the one-write and batch statements.
+ */
+export const stockStillSql = (variant: string, stock: string): string => `EXISTS (
+        SELECT 1 FROM variants v
+        JOIN products p ON p.product_id = v.product_id
+        JOIN prices pr ON pr.variant_id = v.variant_id
+        LEFT JOIN stock st ON st.variant_id = v.variant_id
+        WHERE v.variant_id = ${variant} AND v.shop_id = c.shop_id AND p.active AND COALESCE(st.in_stock, 0) = ${stock})`
+
+/**
+ * The session check of a change in one statement, as SQL over the locked cart `c`: the session `session` is stored
+ * live, holding this cart in its shop and for its customer, with the CSRF token `csrf` ({@link StatementSession});
+ * `session` and `csrf` are SQL expressions. One text for the one-write and batch statements.
+ */
+export const sessionStillSql = (session: string, csrf: string): string => `EXISTS (
+        SELECT 1 FROM sessions s
+        WHERE s.session_id = ${session} AND s.cart_id = c.cart_id AND s.shop_id = c.shop_id
+          AND s.customer_id IS NOT DISTINCT FROM c.customer_id AND s.csrf_token = ${csrf} AND s.expires_at > now())`
+
+/**
  * The one statement of {@link setLineCountAtOnce} (its rows: the cart's new `version`, none when nothing changed), as
  * text and parameters, for the Effect client and the write fast path's plain one alike; `proof` is the session it must
  * find stored ({@link StatementSession}). It sends the cart's versioned cache notice itself ({@link cartNoticesSetting}).
@@ -282,18 +304,8 @@ export const lineCountStatement = (
   const $ = (value: unknown): string => `$${params.push(value)}`
   const cartId = after.cartId
   const locked = `c.cart_id = ${$(cartId)} AND c.version = ${$(after.version - 1)} AND c.status = 'open'`
-  const stockCheck = check === undefined ? "" : `
-      AND EXISTS (
-        SELECT 1 FROM variants v
-        JOIN products p ON p.product_id = v.product_id
-        JOIN prices pr ON pr.variant_id = v.variant_id
-        LEFT JOIN stock st ON st.variant_id = v.variant_id
-        WHERE v.variant_id = ${$(check.variantId)} AND v.shop_id = c.shop_id AND p.active AND COALESCE(st.in_stock, 0) = ${$(check.stock)})`
-  const sessionCheck = proof === undefined ? "" : `
-      AND EXISTS (
-        SELECT 1 FROM sessions s
-        WHERE s.session_id = ${$(proof.sessionId)} AND s.cart_id = c.cart_id AND s.shop_id = c.shop_id
-          AND s.customer_id IS NOT DISTINCT FROM c.customer_id AND s.csrf_token = ${$(proof.csrfToken)} AND s.expires_at > now())`
+  const stockCheck = check === undefined ? "" : `AND ${stockStillSql($(check.variantId), $(check.stock))}`
+  const sessionCheck = proof === undefined ? "" : `AND ${sessionStillSql($(proof.sessionId), $(proof.csrfToken))}`
   const claimed = claim === undefined ? "" : `
       claimed AS (
         INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response)
@@ -361,16 +373,8 @@ const lineCountBatchText = `
       locked AS (
         SELECT w.*, set_config($17, '*', true) AS noticing
         FROM w JOIN carts c ON c.cart_id = w.cart_id AND c.version = w.before AND c.status = 'open'
-        WHERE (w.check_variant = 0 OR EXISTS (
-            SELECT 1 FROM variants v
-            JOIN products p ON p.product_id = v.product_id
-            JOIN prices pr ON pr.variant_id = v.variant_id
-            LEFT JOIN stock st ON st.variant_id = v.variant_id
-            WHERE v.variant_id = w.check_variant AND v.shop_id = c.shop_id AND p.active AND COALESCE(st.in_stock, 0) = w.check_stock))
-          AND (w.session_id = '' OR EXISTS (
-            SELECT 1 FROM sessions s
-            WHERE s.session_id = w.session_id AND s.cart_id = c.cart_id AND s.shop_id = c.shop_id
-              AND s.customer_id IS NOT DISTINCT FROM c.customer_id AND s.csrf_token = w.csrf_token AND s.expires_at > now()))
+        WHERE (w.check_variant = 0 OR ${stockStillSql("w.check_variant", "w.check_stock")})
+          AND (w.session_id = '' OR ${sessionStillSql("w.session_id", "w.csrf_token")})
         ORDER BY c.cart_id
         FOR UPDATE OF c),
       claimed AS (

@@ -1,0 +1,204 @@
+/**
+ * `node test/bench/writeStatementParts.ts`: what the parts of the write fast path's one statement
+ * (`lineCountStatement`, demo/server/domain/cart/mutation.ts) cost the database, replayed on a seeded database without
+ * HTTP: the bench's write pair (a raise by one with the stock check and an idempotency key storing a ~9 KB answer, then
+ * the count back to 1), each with the session check, run as shipped and as variants that leave one part out or store
+ * the answer another way (as text, uncompressed out of line, or sent but not kept whole). Variants run in blocks interleaved A B A B …, so each compares with the shipped statement
+ * under the same load; it prints the median CPU per write of each and its difference to the shipped one.
+ *
+ * PGlite (in memory, in this process: the CPU is the process's, the Effect client's share included, the same for
+ * every variant) and, where DATABASE_URL names a PostgreSQL server, a new database there on one connection (the CPU
+ * is that backend's, read from /proc/<pid>/schedstat). BENCH_BLOCKS (default 12) blocks of BENCH_BLOCK_WRITES (default 100) writes.
+ * A measuring tool: the variants are not the shop's statements.
+ *
+ * @module
+ */
+import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
+import { SqlClient } from "effect/sql"
+import { execFileSync } from "node:child_process"
+import { readFileSync } from "node:fs"
+import * as Db from "../../demo/server/db/Database.ts"
+import { lineCountStatement, type StatementText } from "../../demo/server/domain/cart/mutation.ts"
+import { statementKeyClaim } from "../../demo/server/domain/idempotency.ts"
+
+const blocks = Number(process.env["BENCH_BLOCKS"] ?? 12)
+const blockWrites = Number(process.env["BENCH_BLOCK_WRITES"] ?? 100)
+
+// an answer the size of the bench's add-to-cart answers for a cart of 3 lines (about 9 KB), about as compressible
+const answer = JSON.stringify({
+  cartItems: Array.from({ length: 3 }, (_, i) => ({
+    articleId: 1000 + i,
+    variantId: 2 + i,
+    name: `Article ${i} ${"with a long descriptive name ".repeat(3)}`,
+    count: 1,
+    price: { amount: 1299 + i, currency: "CZK", formatted: `1 ${299 + i},00 Kč` },
+    images: Array.from({ length: 6 }, (_, j) => `https://cdn.example.test/media/${2 + i}/${j}/800x800.webp`),
+    services: Array.from({ length: 4 }, (_, j) => ({ id: j, name: `Service ${j}`, price: 99 * j, selected: false })),
+    availability: { status: "in_stock", text: "Skladem > 5 ks", deliveryDate: "2026-12-02" }
+  })),
+  summary: { totalPrice: 3900, currency: "CZK", lines: 3, pieces: 3 },
+  flashes: [],
+  padding: Array.from({ length: 118 }, (_, i) => ({ key: `k${i}`, text: `Text number ${i} of the answer` }))
+})
+
+interface Setup {
+  readonly cartId: number
+  readonly itemId: number
+  readonly variantId: number
+  readonly stock: number
+  readonly sessionId: string
+  readonly csrfToken: string
+  version: number
+  serial: number
+}
+
+/** A cart of one line of an article in stock, with its session, on the seeded database. */
+const setUp = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const [article] = yield* sql<{ readonly variant_id: number; readonly stock: number }>`
+    SELECT v.variant_id, st.in_stock AS stock FROM variants v
+    JOIN products p ON p.product_id = v.product_id JOIN prices pr ON pr.variant_id = v.variant_id
+    JOIN stock st ON st.variant_id = v.variant_id
+    WHERE v.shop_id = 'CZ10MA' AND p.active AND st.in_stock > 5 ORDER BY v.variant_id LIMIT 1`
+  const [cart] = yield* sql<{ readonly cart_id: number }>`INSERT INTO carts (shop_id) VALUES ('CZ10MA') RETURNING cart_id`
+  const [item] = yield* sql<{ readonly cart_item_id: number }>`
+    INSERT INTO cart_items (cart_id, article_type, variant_id, count) VALUES (${cart!.cart_id}, 'variant', ${article!.variant_id}, 1)
+    RETURNING cart_item_id`
+  yield* sql`INSERT INTO sessions (session_id, shop_id, cart_id, csrf_token, expires_at)
+    VALUES ('parts-session', 'CZ10MA', ${cart!.cart_id}, 'parts-csrf', now() + interval '1 day')`
+  const [version] = yield* sql<{ readonly version: number }>`SELECT version FROM carts WHERE cart_id = ${cart!.cart_id}`
+  const compression = yield* sql<{ readonly lz4: boolean }>`
+    SELECT 'lz4' = ANY (enumvals) AS lz4 FROM pg_settings WHERE name = 'default_toast_compression'`
+  yield* sql.unsafe(`CREATE TABLE idempotency_keys_text (LIKE idempotency_keys INCLUDING ALL)`)
+  yield* sql.unsafe(`ALTER TABLE idempotency_keys_text ALTER COLUMN response TYPE text` +
+    (compression[0]?.lz4 === true ? ", ALTER COLUMN response SET COMPRESSION lz4" : ""))
+  yield* sql.unsafe(`CREATE TABLE idempotency_keys_external (LIKE idempotency_keys INCLUDING ALL)`)
+  yield* sql.unsafe(`ALTER TABLE idempotency_keys_external ALTER COLUMN response SET STORAGE EXTERNAL`)
+  return {
+    cartId: cart!.cart_id,
+    itemId: item!.cart_item_id,
+    variantId: article!.variant_id,
+    stock: article!.stock,
+    sessionId: "parts-session",
+    csrfToken: "parts-csrf",
+    version: version!.version,
+    serial: 0
+  } satisfies Setup
+})
+
+interface Parts {
+  readonly stockCheck: boolean
+  readonly sessionCheck: boolean
+  readonly claim: boolean
+  readonly text: boolean
+  readonly answer: string
+  /** Where the answer goes: the table's column as shipped, an uncompressed out-of-line copy, or sent but not stored. */
+  readonly storage: "shipped" | "external" | "sentOnly"
+}
+
+const shipped: Parts = { stockCheck: true, sessionCheck: true, claim: true, text: false, answer, storage: "shipped" }
+
+/** The variants measured against {@link shipped}. */
+const variants: ReadonlyArray<readonly [name: string, parts: Parts]> = [
+  ["as shipped", shipped],
+  ["answer stored as text, not json", { ...shipped, text: true }],
+  ["without the stock check", { ...shipped, stockCheck: false }],
+  ["without the session check", { ...shipped, sessionCheck: false }],
+  ["without the idempotency key", { ...shipped, claim: false }],
+  ["with a 100-byte answer stored", { ...shipped, answer: JSON.stringify({ cartItems: [], padding: "x".repeat(70) }) }],
+  ["answer sent, a 13-byte one stored", { ...shipped, storage: "sentOnly" }],
+  ["answer stored uncompressed out of line (EXTERNAL)", { ...shipped, storage: "external" }]
+]
+
+const statementOf = (setup: Setup, parts: Parts, raise: boolean): StatementText => {
+  const count = raise ? 2 : 1
+  const after = { cartId: setup.cartId, version: setup.version + 1 } as Parameters<typeof lineCountStatement>[0]
+  const key = `parts-${process.pid}-${setup.serial++}`
+  const claim = raise && parts.claim ? statementKeyClaim(`cart.addToCart:cart-${setup.cartId}`, key, { n: 1 }, undefined, parts.answer) : undefined
+  const check = raise && parts.stockCheck ? { variantId: setup.variantId, stock: setup.stock } : undefined
+  const proof = parts.sessionCheck ? { sessionId: setup.sessionId, csrfToken: setup.csrfToken } : undefined
+  const statement = lineCountStatement(after, setup.itemId, count, check, claim, proof)
+  if (claim === undefined) return statement
+  const answerAt = new RegExp(`\\$${statement.params.indexOf(parts.answer) + 1}(?!\\d)`)
+  const text = parts.text
+    ? statement.text.replaceAll("idempotency_keys", "idempotency_keys_text").replace(new RegExp(`(${answerAt.source})::json`), "$1")
+    : parts.storage === "external"
+    ? statement.text.replaceAll("idempotency_keys", "idempotency_keys_external")
+    : parts.storage === "sentOnly"
+    ? statement.text.replace(answerAt, (at) => `(CASE WHEN length(${at}::text) > 0 THEN '{"sent":true}' END)`)
+    : statement.text
+  return { params: statement.params, text }
+}
+
+const median = (values: ReadonlyArray<number>): number => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]!
+}
+
+/** Runs the blocks on `layer`'s database; `cpuMs` reads the CPU that counts (ms) given the backend's pid. */
+const measure = async (
+  label: string,
+  layer: Layer.Layer<SqlClient.SqlClient, unknown>,
+  cpuMs: (backendPid: number) => number
+) => {
+  const runtime = ManagedRuntime.make(layer)
+  try {
+    const setup = await runtime.runPromise(setUp)
+    const [backend] = await runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) => sql<{ readonly pid: number }>`SELECT pg_backend_pid() AS pid`))
+    const pid = backend!.pid
+    const write = async (parts: Parts, raise: boolean) => {
+      const statement = statementOf(setup, parts, raise)
+      const rows = await runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) =>
+        sql.unsafe<{ readonly version: number | null }>(statement.text, statement.params)))
+      if (rows[0]?.version !== setup.version + 1) throw new Error(`${label}: a write did not apply (${JSON.stringify(rows)})`)
+      setup.version++
+    }
+    const block = async (parts: Parts) => {
+      const before = cpuMs(pid)
+      for (let i = 0; i < blockWrites; i += 2) {
+        await write(parts, true)
+        await write(parts, false)
+      }
+      return (cpuMs(pid) - before) / blockWrites
+    }
+    for (const [, parts] of variants) await block(parts) // warm-up: plans, caches
+    const perWrite = new Map<string, Array<number>>(variants.map(([name]) => [name, []]))
+    for (let b = 0; b < blocks; b++) {
+      for (const [name, parts] of b % 2 === 0 ? variants : [...variants].reverse()) perWrite.get(name)!.push(await block(parts))
+    }
+    const base = median(perWrite.get("as shipped")!)
+    console.log(`\n${label}: CPU per write (median of ${blocks} blocks of ${blockWrites} writes, half of them with a key)`)
+    for (const [name] of variants) {
+      const ms = median(perWrite.get(name)!)
+      console.log(`  ${name.padEnd(48)} ${ms.toFixed(4)} ms  ${name === "as shipped" ? "" : `${ms >= base ? "+" : ""}${(ms - base).toFixed(4)} ms`}`)
+    }
+  } finally {
+    await runtime.dispose()
+  }
+}
+
+const processCpuMs = () => {
+  const usage = process.cpuUsage()
+  return (usage.user + usage.system) / 1000
+}
+
+// the backend's time on a CPU in ns (Linux's schedstat: finer than /proc/<pid>/stat's clock ticks)
+const backendCpuMs = (pid: number) => Number(readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[0]) / 1e6
+
+await measure("PGlite", Db.layerPglite({ dataDir: "memory://" }) as Layer.Layer<SqlClient.SqlClient, unknown>, () => processCpuMs())
+const adminUrl = process.env["DATABASE_URL"]?.trim()
+if (adminUrl) {
+  const name = `sf_parts_${process.pid}`
+  execFileSync("psql", [adminUrl, "-q", "-c", `CREATE DATABASE ${name}`], { stdio: "ignore" })
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  try {
+    await measure(
+      "PostgreSQL backend",
+      Db.layerPg({ url: Redacted.make(url.toString()), maxConnections: 1, multiplex: 1 }) as Layer.Layer<SqlClient.SqlClient, unknown>,
+      backendCpuMs
+    )
+  } finally {
+    execFileSync("psql", [adminUrl, "-q", "-c", `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`], { stdio: "ignore" })
+  }
+}
