@@ -47,6 +47,16 @@ const keptWith = <K extends object, V>(kept: WeakMap<K, V>, key: K, make: (key: 
 
 const utf8Of = (text: string): Buffer => Buffer.from(text, "utf8")
 
+/**
+ * `text`'s UTF-8 bytes in an ArrayBuffer of their own, for bytes kept as long as an article or billing methods live: a
+ * small `Buffer.from` is a slice of Node's shared 8 KiB pool, and a kept slice would hold the whole slab.
+ */
+const keptUtf8Of = (text: string): Buffer => {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text, "utf8"))
+  bytes.write(text, 0, "utf8")
+  return bytes
+}
+
 // The last article written of a cart line, by the line's bundles (or params) array, which a change of the line's count
 // leaves the same object (`withLineCount` copies the line, `cartArticles` its arrays by reference): the next article
 // of the line that differs from it only in `count` and `linePrice` is its text with those two numbers written anew.
@@ -190,10 +200,10 @@ const splicedJson = (answer: ApiResponse): string => {
 const splicedBytes = (answer: ApiResponse): Buffer => {
   const parts = keptWith(answerParts, answer, splicedParts)
   if (parts === null) return utf8Of(answerJson(answer))
-  const articles = parts.articles.map((article) => keptWith(articleBytes, article, (kept) => utf8Of(articleText(kept))))
+  const articles = parts.articles.map((article) => keptWith(articleBytes, article, (kept) => keptUtf8Of(articleText(kept))))
   const billing = parts.billing === undefined
     ? undefined
-    : keptWith(billingBytes, parts.billing, (kept) => utf8Of(billingText(kept)))
+    : keptWith(billingBytes, parts.billing, (kept) => keptUtf8Of(billingText(kept)))
   let listLength = articles.length + 1
   for (const bytes of articles) listLength += bytes.length
   // the plain text's bytes are at most three per UTF-16 unit
