@@ -26,8 +26,8 @@
  *   (`KeyedCache.renew`), so a shopper who keeps writing is not sent to the pipeline each time the row's time to live
  *   ends (about 5 % of the bench's writes were, and each cost the pipeline's session read and often a turn's conflict);
  * - the answer's text byte for byte what HttpApi writes (`JSON.stringify` of the contract's `ApiResponse` encode),
- *   written without running the encoder and with its articles written once ({@link answerJson}), sent as that string
- *   with the hardening middleware's headers and a new request id.
+ *   written without running the encoder and with its articles written once, sent as its UTF-8 bytes made from its
+ *   parts' kept bytes ({@link answerBytes}) with the hardening middleware's headers and a new request id.
  *
  * Anything else goes through the pipeline: before the body is read, the request itself; once it was read (a payload
  * the Schema refuses, a cart or stock or session or key that moved on, so the statement changed nothing), a copy of
@@ -40,17 +40,17 @@ import { randomUUID, timingSafeEqual } from "node:crypto"
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { Readable } from "node:stream"
 import { Cause, Context, Effect, Exit, Schema } from "effect"
-import type { SqlClient } from "effect/sql"
 import { AddToCartPayload, cartApiPrefix, ChangeAmountPayload } from "../../../core/api/cart.ts"
 import type { ApiResponse } from "../../../core/api/entities/envelope.ts"
 import { csrfHeader, idempotencyKeyHeader, isWalletSupportedHeaderValue, shopIdHeader, walletSupportedHeader } from "../../../core/api/headers.ts"
 import type { ReadCacheShape } from "../db/ReadCache.ts"
+import type { StatementClient } from "../db/statementClient.ts"
 import type { CartRequirements } from "../domain/cart/errors.ts"
-import { StatementSession, type StatementText, versionMismatch } from "../domain/cart/mutation.ts"
+import { StatementSession, versionMismatch } from "../domain/cart/mutation.ts"
 import { normalizeIdempotencyKey } from "../domain/idempotency.ts"
 import { addToCartAtOnce, changeAmountAtOnceAnswer } from "../handlers/cart.ts"
 import { maskSecrets, nonPagePolicy, requestIdHeader, type ServerErrorRecord } from "./hardening.ts"
-import { answerJson } from "./answerJson.ts"
+import { answerBytes } from "./answerJson.ts"
 import { type CartWrite, plainCartWrite, type PlainWrite } from "./plainWrite.ts"
 import { cachedSessionEntryFor } from "./middleware.ts"
 import { defaultWriteBatchOptions, type WriteBatchOptions, WriteBatches } from "./writeBatches.ts"
@@ -72,20 +72,11 @@ export interface FastWritesSetup {
   readonly maxJsonBodyBytes: number
   /** Where a failed write is logged (the hardening middleware's `ServerErrorLog`). */
   readonly errorLog: (record: ServerErrorRecord) => void
-  /** The plain client the writes' one statement runs on ({@link StatementClient}). */
+  /** The plain client the writes' one statement runs on (demo/server/db/statementClient.ts). */
   readonly statements: StatementClient
 }
 
-/** Runs one statement (text with `$n` placeholders) outside any transaction and answers its rows, or its failure. */
-export interface StatementClient {
-  readonly run: (statement: StatementText) => Promise<Exit.Exit<ReadonlyArray<Record<string, unknown>>, unknown>>
-}
-
-/** A {@link StatementClient} on the app's `SqlClient` (one fiber per statement, no Effect around it). */
-export const sqlStatementClient = (sql: SqlClient.SqlClient): StatementClient => {
-  const run = Effect.runPromiseExit
-  return { run: (statement) => run(sql.unsafe<Record<string, unknown>>(statement.text, statement.params)) }
-}
+export { type StatementClient, sqlStatementClient } from "../db/statementClient.ts"
 
 // the hardening middleware's headers of a session-bound API answer (hardening.ts `withSecurityHeaders`)
 const hardeningHeaders = {
@@ -131,13 +122,12 @@ export const replayedRequest = (request: IncomingMessage, body: Buffer): Incomin
 export class FastWrites {
   /** Whether requests are served (tests compare the two paths on one server by turning it off). */
   enabled = true
-  private setup: FastWritesSetup | undefined = undefined
+  private setup: (FastWritesSetup & { readonly batches: WriteBatches }) | undefined = undefined
   private served = 0
   private declined = 0
   private handed = 0
   private plainly = 0
   private readonly turns = new Map<number, Promise<void>>()
-  private batches: WriteBatches | undefined = undefined
 
   private readonly batchOptions: WriteBatchOptions
 
@@ -148,18 +138,17 @@ export class FastWrites {
 
   /** Hands over what the writes need (the session middleware's layer does, once it is built). */
   attach(setup: FastWritesSetup): void {
-    this.setup = setup
-    this.batches = new WriteBatches(setup.statements, this.batchOptions)
+    this.setup = { ...setup, batches: new WriteBatches(setup.statements, this.batchOptions) }
   }
 
   /** How many plain writes wait for a statement, the statements in flight being as many as they may (tests). */
   get queuedWrites(): number {
-    return this.batches?.waiting ?? 0
+    return this.setup?.batches.waiting ?? 0
   }
 
   /** How many statements carried how many writes (size -> statements) since {@link FastWrites.attach}; diagnostics. */
   get batchSizes(): ReadonlyMap<number, number> {
-    return this.batches?.batchSizes ?? new Map()
+    return this.setup?.batches.batchSizes ?? new Map()
   }
 
   /** How many writes were answered by the fast path so far (diagnostics, tests). */
@@ -256,13 +245,13 @@ export class FastWrites {
           if (exit.value === undefined) return handOver()
           // the statement found the session stored as the cache holds it: served for a whole time to live again
           applied()
-          let text: string
+          let body: Buffer
           try {
-            text = answerJson(exit.value)
+            body = answerBytes(exit.value)
           } catch (error) {
             return this.fail(setup, request, response, Cause.die(error))
           }
-          return this.send(response, text)
+          return this.send(response, body)
         }
         this.fail(setup, request, response, exit.cause)
       }, (error: unknown) => this.fail(setup, request, response, Cause.die(error)))
@@ -275,14 +264,14 @@ export class FastWrites {
    * it applied, the cart settled in the cache and the answer sent; when it changed nothing, the pipeline's.
    */
   private runPlain(
-    setup: FastWritesSetup,
+    setup: FastWritesSetup & { readonly batches: WriteBatches },
     plain: PlainWrite,
     request: IncomingMessage,
     response: ServerResponse,
     handOver: () => void,
     applied: () => void
   ): void {
-    this.batches!.make(plain.change).then((exit) => {
+    setup.batches.make(plain.change, plain.stored).then((exit) => {
       if (Exit.isFailure(exit)) return this.fail(setup, request, response, exit.cause)
       const version = exit.value
       if (version === undefined) return handOver()
@@ -291,7 +280,7 @@ export class FastWrites {
       // the statement found the session stored as the cache holds it: served for a whole time to live again
       applied()
       this.plainly++
-      this.send(response, plain.text)
+      this.send(response, plain.body)
     }, (error: unknown) => this.fail(setup, request, response, Cause.die(error)))
   }
 
@@ -321,20 +310,19 @@ export class FastWrites {
     else void previous.then(write)
   }
 
-  private send(response: ServerResponse, text: string): void {
+  private send(response: ServerResponse, body: Buffer): void {
     this.served++
     if (response.destroyed) return
-    // the body goes to the socket as the string it is (Node encodes it there): no Buffer of it in between
     response.writeHead(200, [
       "content-type",
       "application/json",
       "content-length",
-      String(Buffer.byteLength(text)),
+      String(body.length),
       requestIdHeader,
       randomUUID(),
       ...answerHeaders
     ])
-    response.end(text)
+    response.end(body)
   }
 
   /**
