@@ -20,14 +20,12 @@ import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { PgClient } from "@effect/sql-pg"
 import { Config, Context, Effect, Layer, Option, Redacted, type Scope, Stream } from "effect"
-import { Reactivity } from "effect/reactivity"
 import type { Migrator } from "effect/sql"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import { migrate } from "./migrations/index.ts"
 import * as PgliteClient from "./PgliteClient.ts"
 import { sharedListener } from "./pgListener.ts"
-import { FastStatementClient, pgStatementClient } from "./statementClient.ts"
 import { seedIfEmpty } from "./seed/seed.ts"
 
 /** Which backend a {@link Database} runs on. */
@@ -246,23 +244,11 @@ const pgDatabase = (location: string) =>
     })
   )
 
-/**
- * The connections of the write fast path's own pool on PostgreSQL ({@link pgStatementClient}): as many as statements
- * it runs at once (`defaultWriteBatchOptions.inFlight`).
- */
-export const fastStatementConnections = 4
-
-/**
- * The PostgreSQL backend: `SqlClient`, `PgClient` and {@link Database}, migrated and seeded per `options`, and the
- * write fast path's {@link FastStatementClient} (a pool of its own, opened on first use).
- */
+/** The PostgreSQL backend: `SqlClient`, `PgClient` and {@link Database}, migrated and seeded per `options`. */
 export const layerPg = (
   options: PgOptions
 ): Layer.Layer<SqlClient.SqlClient | PgClient.PgClient | Database, SqlError | Migrator.MigrationError> =>
   Layer.effectDiscard(prepare(options)).pipe(
-    Layer.provideMerge(
-      Layer.effect(FastStatementClient, pgStatementClient(options.url, fastStatementConnections)).pipe(Layer.provide(Reactivity.layer))
-    ),
     Layer.provideMerge(pgDatabase(describeUrl(options.url))),
     Layer.provideMerge(
       PgClient.layer({

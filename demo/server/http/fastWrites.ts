@@ -40,13 +40,13 @@ import { randomUUID, timingSafeEqual } from "node:crypto"
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { Readable } from "node:stream"
 import { Cause, Context, Effect, Exit, Schema } from "effect"
+import type { SqlClient } from "effect/sql"
 import { AddToCartPayload, cartApiPrefix, ChangeAmountPayload } from "../../../core/api/cart.ts"
 import type { ApiResponse } from "../../../core/api/entities/envelope.ts"
 import { csrfHeader, idempotencyKeyHeader, isWalletSupportedHeaderValue, shopIdHeader, walletSupportedHeader } from "../../../core/api/headers.ts"
 import type { ReadCacheShape } from "../db/ReadCache.ts"
-import type { StatementClient } from "../db/statementClient.ts"
 import type { CartRequirements } from "../domain/cart/errors.ts"
-import { StatementSession, versionMismatch } from "../domain/cart/mutation.ts"
+import { StatementSession, type StatementText, versionMismatch } from "../domain/cart/mutation.ts"
 import { normalizeIdempotencyKey } from "../domain/idempotency.ts"
 import { addToCartAtOnce, changeAmountAtOnceAnswer } from "../handlers/cart.ts"
 import { maskSecrets, nonPagePolicy, requestIdHeader, type ServerErrorRecord } from "./hardening.ts"
@@ -72,11 +72,20 @@ export interface FastWritesSetup {
   readonly maxJsonBodyBytes: number
   /** Where a failed write is logged (the hardening middleware's `ServerErrorLog`). */
   readonly errorLog: (record: ServerErrorRecord) => void
-  /** The plain client the writes' one statement runs on (demo/server/db/statementClient.ts). */
+  /** The plain client the writes' one statement runs on ({@link StatementClient}). */
   readonly statements: StatementClient
 }
 
-export { type StatementClient, sqlStatementClient } from "../db/statementClient.ts"
+/** Runs one statement (text with `$n` placeholders) outside any transaction and answers its rows, or its failure. */
+export interface StatementClient {
+  readonly run: (statement: StatementText) => Promise<Exit.Exit<ReadonlyArray<Record<string, unknown>>, unknown>>
+}
+
+/** A {@link StatementClient} on the app's `SqlClient` (one fiber per statement, no Effect around it). */
+export const sqlStatementClient = (sql: SqlClient.SqlClient): StatementClient => {
+  const run = Effect.runPromiseExit
+  return { run: (statement) => run(sql.unsafe<Record<string, unknown>>(statement.text, statement.params)) }
+}
 
 // the hardening middleware's headers of a session-bound API answer (hardening.ts `withSecurityHeaders`)
 const hardeningHeaders = {
@@ -271,7 +280,7 @@ export class FastWrites {
     handOver: () => void,
     applied: () => void
   ): void {
-    setup.batches.make(plain.change, plain.stored).then((exit) => {
+    setup.batches.make(plain.change).then((exit) => {
       if (Exit.isFailure(exit)) return this.fail(setup, request, response, exit.cause)
       const version = exit.value
       if (version === undefined) return handOver()

@@ -18,8 +18,7 @@ import { CacheBypass, cachedRead, ReadCache, type ReadCacheShape, SettledCarts }
 import { newToken, sessionMaxAgeSeconds } from "../domain/account/sessions.ts"
 import type { CartRequirements } from "../domain/cart/errors.ts"
 import { openCartFor } from "../domain/cart/ownership.ts"
-import { FastStatementClient, sqlStatementClient } from "../db/statementClient.ts"
-import { CurrentFastWrites } from "./fastWrites.ts"
+import { CurrentFastWrites, sqlStatementClient } from "./fastWrites.ts"
 import { ServerErrorLog } from "./hardening.ts"
 import { overTls, SecuritySettings } from "./securitySettings.ts"
 import { throttledOperations, throttleWait, tooManyRequests } from "./throttle.ts"
@@ -277,7 +276,7 @@ export const CurrentSessionLive = Layer.effect(
         context: yield* Effect.context<CartRequirements>(),
         maxJsonBodyBytes: (yield* SecuritySettings).maxJsonBodyBytes,
         errorLog: yield* ServerErrorLog,
-        statements: (yield* FastStatementClient) ?? sqlStatementClient(sql)
+        statements: sqlStatementClient(sql)
       })
     }
     return (httpEffect, { endpoint, group }) => {

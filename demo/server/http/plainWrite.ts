@@ -9,7 +9,6 @@
 import type { AddToCartPayload, ChangeAmountPayload } from "../../../core/api/cart.ts"
 import type { ApiResponse } from "../../../core/api/entities/envelope.ts"
 import type { ReadCacheShape } from "../db/ReadCache.ts"
-import type { StoredText } from "../db/statementClient.ts"
 import { addAtOnceDecision } from "../domain/cart/adding.ts"
 import { changeAtOnceDecision } from "../domain/cart/amounts.ts"
 import { billingMethodsAt, type PaymentContext } from "../domain/cart/billingMethods.ts"
@@ -35,8 +34,6 @@ export interface PlainWrite {
   readonly after: CartState
   /** The answer's JSON text as UTF-8 bytes (`answerBytes`), byte for byte the pipeline's. */
   readonly body: Buffer
-  /** The answer the change's idempotency key stores (its text) with its bytes, when it has a key. */
-  readonly stored: StoredText | undefined
 }
 
 /**
@@ -71,7 +68,6 @@ export const plainCartWrite = (
     const decided = addAtOnceDecision(base, write.payload.variantId, write.payload.amount)
     if (decided === undefined) return "handOver"
     const answer = answerOf(decided.change)
-    const body = answerBytes(answer)
     const claim = write.key === undefined
       ? undefined
       : statementKeyClaim(addToCartScope(cartId), write.key, write.payload, answer, answerJson(answer))
@@ -79,8 +75,7 @@ export const plainCartWrite = (
     return {
       change: { after, itemId: decided.change.itemId, count: decided.count, check: decided.check, claim, proof },
       after,
-      body,
-      stored: claim === undefined ? undefined : { text: claim.response, bytes: body }
+      body: answerBytes(answer)
     }
   }
   const decided = changeAtOnceDecision(base, write.payload.id, write.payload.amount)
@@ -89,8 +84,7 @@ export const plainCartWrite = (
   return {
     change: { after, itemId: write.payload.id, count: decided.count, check: undefined, claim: undefined, proof },
     after,
-    body: answerBytes(answerOf(decided.change)),
-    stored: undefined
+    body: answerBytes(answerOf(decided.change))
   }
 }
 

@@ -20,7 +20,7 @@ import {
   lineCountChangeStatement,
   type StatementText
 } from "../domain/cart/mutation.ts"
-import type { StatementClient, StoredText } from "../db/statementClient.ts"
+import type { StatementClient } from "./fastWrites.ts"
 
 /** What a change in a batch comes to: the version it reached when applied, undefined when it changed nothing. */
 export type ChangeOutcome = Exit.Exit<number | undefined, unknown>
@@ -42,7 +42,6 @@ export const defaultWriteBatchOptions: WriteBatchOptions = { inFlight: 4, maxBat
 
 interface Queued {
   readonly change: LineCountChange
-  readonly stored: StoredText | undefined
   readonly done: (outcome: ChangeOutcome) => void
 }
 
@@ -82,13 +81,10 @@ export class WriteBatches {
     return this.retried
   }
 
-  /**
-   * Makes `change` (alone, or in a batch with the changes ready with it) and answers its outcome; `stored`: the answer
-   * its key stores, with its bytes (the client may bind those, see `StatementClient`).
-   */
-  make(change: LineCountChange, stored?: StoredText): Promise<ChangeOutcome> {
+  /** Makes `change` (alone, or in a batch with the changes ready with it) and answers its outcome. */
+  make(change: LineCountChange): Promise<ChangeOutcome> {
     return new Promise((done) => {
-      this.queue.push({ change, stored, done })
+      this.queue.push({ change, done })
       this.next()
     })
   }
@@ -128,16 +124,13 @@ export class WriteBatches {
     return batch
   }
 
-  private statement(
-    statement: StatementText,
-    stored: ReadonlyArray<StoredText | undefined>
-  ): Promise<Exit.Exit<ReadonlyArray<Record<string, unknown>>, unknown>> {
-    return this.client.run(statement, stored).catch((error: unknown) => Exit.die(error))
+  private statement(statement: StatementText): Promise<Exit.Exit<ReadonlyArray<Record<string, unknown>>, unknown>> {
+    return this.client.run(statement).catch((error: unknown) => Exit.die(error))
   }
 
   private async run(batch: ReadonlyArray<Queued>): Promise<void> {
     if (batch.length === 1) return this.alone(batch[0]!)
-    const exit = await this.statement(lineCountBatchStatement(batch.map((queued) => queued.change)), batch.map((queued) => queued.stored))
+    const exit = await this.statement(lineCountBatchStatement(batch.map((queued) => queued.change)))
     if (Exit.isFailure(exit)) {
       // interrupted only (the server stopping): so is every write of it
       if (exit.cause.reasons.length > 0 && exit.cause.reasons.every((reason) => reason._tag === "Interrupt")) {
@@ -153,7 +146,7 @@ export class WriteBatches {
   }
 
   private async alone(queued: Queued): Promise<void> {
-    const exit = await this.statement(lineCountChangeStatement(queued.change), [queued.stored])
+    const exit = await this.statement(lineCountChangeStatement(queued.change))
     queued.done(Exit.map(exit, versionOf))
   }
 }
