@@ -8,7 +8,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { shops } from "../../core/domain/shop.ts"
 import { billingInputsOf, billingMethodsAt, billingMethodsOf, type BillingRow, type PaymentContext } from "../../demo/server/domain/cart/billingMethods.ts"
 import type { AppliedDiscount } from "../../demo/server/domain/cart/money.ts"
-import { type CartLine, type CartState, emptyCartState } from "../../demo/server/domain/cart/reading.ts"
+import type { CartLine, CartState } from "../../demo/server/domain/cart/reading.ts"
 import type { ShopSettings } from "../../demo/server/domain/shopSettings.ts"
 
 const row = (code: string, fields: Partial<BillingRow> = {}): BillingRow => ({
@@ -73,12 +73,30 @@ const line = (unitPrice: number, count = 1): CartLine => ({
 const giftCertificate: AppliedDiscount = { code: "GIFT", type: "G", title: "gift", amount: 100, percent: null, minOrder: null, valid: true }
 
 const cart = (fields: Partial<CartState> = {}): CartState => ({
-  ...emptyCartState(shops.CZ10MA),
   cartId: 1,
   version: 1,
+  shop: shops.CZ10MA,
   shopName: "Česko",
   shopVatRate: 21,
+  customerId: null,
+  status: "open",
+  invoiceNote: null,
+  billingMethodCode: null,
+  billingSelection: null,
+  consents: {},
   lines: [line(2000)],
+  discounts: [],
+  paymentFee: 0,
+  deliveryFees: [],
+  checkout: {
+    row: { billing_address_id: null, shipping_address_id: null, customer_data: null, campaign_id: null, delivery_strategy: null },
+    selections: [],
+    branches: [],
+    products: [],
+    restockDays: new Map(),
+    partnerDays: new Map()
+  },
+  lastOrderChangedAt: null,
   ...fields
 })
 

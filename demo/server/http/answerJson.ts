@@ -10,11 +10,6 @@
  * states: their text is kept with the object (the fast writes' methods are kept objects, `billingMethodsAt`) and by
  * their content, and put in place as the articles' is.
  *
- * {@link answerBytes} is the same answer as UTF-8 bytes, made from the UTF-8 bytes of its parts, each article's and the
- * billing methods' kept as their text is: the fast path sends those bytes, so the ~8.6 KB answer is neither measured
- * (`Buffer.byteLength`) nor encoded whole for each write (the shop's names make it a two-byte string, slow to flatten
- * and encode).
- *
  * @module
  */
 import { CartArticle } from "../../../core/api/entities/cart.ts"
@@ -31,30 +26,13 @@ const billingWriter = schemaJsonWriter(BillingMethods)
 // (`cartArticles`), so most of an answer's articles were written before.
 const articleTexts = new WeakMap<CartArticle, string>()
 
-const articleText = (article: CartArticle): string => keptWith(articleTexts, article, newArticleText)
-
-const articleBytes = new WeakMap<CartArticle, Buffer>()
-
-/** The kept value of `key` in `kept`, made by `make` (and kept) the first time. */
-const keptWith = <K extends object, V>(kept: WeakMap<K, V>, key: K, make: (key: K) => V): V => {
-  let value = kept.get(key)
-  if (value === undefined) {
-    value = make(key)
-    kept.set(key, value)
+const articleText = (article: CartArticle): string => {
+  let text = articleTexts.get(article)
+  if (text === undefined) {
+    text = amountChangedText(article) ?? articleWriter(article)
+    articleTexts.set(article, text)
   }
-  return value
-}
-
-const utf8Of = (text: string): Buffer => Buffer.from(text, "utf8")
-
-/**
- * `text`'s UTF-8 bytes in an ArrayBuffer of their own, for bytes kept as long as an article or billing methods live: a
- * small `Buffer.from` is a slice of Node's shared 8 KiB pool, and a kept slice would hold the whole slab.
- */
-const keptUtf8Of = (text: string): Buffer => {
-  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text, "utf8"))
-  bytes.write(text, 0, "utf8")
-  return bytes
+  return text
 }
 
 // The last article written of a cart line, by the line's bundles (or params) array, which a change of the line's count
@@ -62,10 +40,9 @@ const keptUtf8Of = (text: string): Buffer => {
 // of the line that differs from it only in `count` and `linePrice` is its text with those two numbers written anew.
 const lastOfLine = new WeakMap<object, { readonly article: CartArticle; readonly text: string }>()
 
-// the text of an article not written before: its line's last article's with the new amount, when only that changed
-const newArticleText = (article: CartArticle): string => {
+const amountChangedText = (article: CartArticle): string | undefined => {
   const line = article.bundles ?? article.params
-  if (line === undefined) return articleWriter(article)
+  if (line === undefined) return undefined
   const last = lastOfLine.get(line)
   const text = last !== undefined && sameButAmount(last.article, article) ? withAmount(last, article) : undefined
   const written = text ?? articleWriter(article)
@@ -131,9 +108,14 @@ const billingTextsMax = 512
 // write to the next while what they depend on is the same (`billingMethodsAt`), so most are not even stringified.
 const billingTextsOfObjects = new WeakMap<BillingMethods, string>()
 
-const billingText = (methods: BillingMethods): string => keptWith(billingTextsOfObjects, methods, billingTextOfContent)
-
-const billingBytes = new WeakMap<BillingMethods, Buffer>()
+const billingText = (methods: BillingMethods): string => {
+  let text = billingTextsOfObjects.get(methods)
+  if (text === undefined) {
+    text = billingTextOfContent(methods)
+    billingTextsOfObjects.set(methods, text)
+  }
+  return text
+}
 
 const billingTextOfContent = (methods: BillingMethods): string => {
   const content = JSON.stringify(methods)
@@ -146,10 +128,9 @@ const billingTextOfContent = (methods: BillingMethods): string => {
   return text
 }
 
-// An answer's text and bytes, kept for as long as the answer lives: a write that stores its answer with its
-// idempotency key stores this text, and the fast path sends the same as bytes.
+// An answer's text, kept for as long as the answer lives: a write that stores its answer with its idempotency key
+// stores this text, and the fast path sends the same.
 const answerTexts = new WeakMap<ApiResponse, string>()
-const answerBytesKept = new WeakMap<ApiResponse, Buffer>()
 
 /** The answer's JSON text encoded whole, as HttpApi does. */
 const wholeJson = (answer: ApiResponse): string => answerWriter(answer)
@@ -169,70 +150,19 @@ const cartAnswerKeys = new Set(["status", "cart", "cartItems", "billingMethods"]
  * `cartItems` is its `cart.articles` has those articles encoded once, each article's text kept while the article lives
  * (see the module documentation). Answers and articles are immutable: the text of one is kept with it.
  */
-export const answerJson = (answer: ApiResponse): string => keptWith(answerTexts, answer, splicedJson)
-
-/**
- * {@link answerJson}'s text as UTF-8 bytes (byte for byte `Buffer.from(answerJson(answer))`), made from the kept bytes
- * of its articles and billing methods (see the module documentation); kept with the answer. Not to be changed.
- */
-export const answerBytes = (answer: ApiResponse): Buffer => keptWith(answerBytesKept, answer, splicedBytes)
-
-/**
- * An answer whose articles are written once: its text is `before`, the articles' list, `between`, the list again,
- * `after`, then, when `billing` is set, its text and `}`.
- */
-interface SplicedAnswer {
-  readonly before: string
-  readonly articles: ReadonlyArray<CartArticle>
-  readonly between: string
-  readonly after: string
-  readonly billing: BillingMethods | undefined
+export const answerJson = (answer: ApiResponse): string => {
+  let text = answerTexts.get(answer)
+  if (text === undefined) {
+    text = splicedJson(answer)
+    answerTexts.set(answer, text)
+  }
+  return text
 }
 
 const splicedJson = (answer: ApiResponse): string => {
-  const parts = keptWith(answerParts, answer, splicedParts)
-  if (parts === null) return wholeJson(answer)
-  const list = `[${parts.articles.map(articleText).join(",")}]`
-  const billing = parts.billing === undefined ? "" : `${billingText(parts.billing)}}`
-  return parts.before + list + parts.between + list + parts.after + billing
-}
-
-const splicedBytes = (answer: ApiResponse): Buffer => {
-  const parts = keptWith(answerParts, answer, splicedParts)
-  if (parts === null) return utf8Of(answerJson(answer))
-  const articles = parts.articles.map((article) => keptWith(articleBytes, article, (kept) => keptUtf8Of(articleText(kept))))
-  const billing = parts.billing === undefined
-    ? undefined
-    : keptWith(billingBytes, parts.billing, (kept) => keptUtf8Of(billingText(kept)))
-  let listLength = articles.length + 1
-  for (const bytes of articles) listLength += bytes.length
-  // the plain text's bytes are at most three per UTF-16 unit
-  const bound = 3 * (parts.before.length + parts.between.length + parts.after.length) + 2 * listLength + (billing?.length ?? 0) + 1
-  const out = Buffer.allocUnsafe(bound)
-  let at = out.write(parts.before, 0, "utf8")
-  const listAt = at
-  out[at++] = 0x5b // [
-  articles.forEach((bytes, i) => {
-    if (i > 0) out[at++] = 0x2c // ,
-    at += bytes.copy(out, at)
-  })
-  out[at++] = 0x5d // ]
-  at += out.write(parts.between, at, "utf8")
-  at += out.copy(out, at, listAt, listAt + listLength)
-  at += out.write(parts.after, at, "utf8")
-  if (billing !== undefined) {
-    at += billing.copy(out, at)
-    out[at++] = 0x7d // }
-  }
-  return out.subarray(0, at)
-}
-
-// the parts of an answer (null: written whole), kept with it: a stored answer's text and its bytes are made of them
-const answerParts = new WeakMap<ApiResponse, SplicedAnswer | null>()
-
-const splicedParts = (answer: ApiResponse): SplicedAnswer | null => {
   const articles = answer.cart?.articles
-  if (articles === undefined || articles.length === 0 || answer.cartItems !== articles) return null
+  if (articles === undefined || articles.length === 0 || answer.cartItems !== articles) return wholeJson(answer)
+  const articlesText = `[${articles.map(articleText).join(",")}]`
   const methods = answer.billingMethods
   const billingApart = methods !== undefined && Object.keys(answer).every((key) => cartAnswerKeys.has(key))
   const shell = wholeJson({
@@ -244,16 +174,15 @@ const splicedParts = (answer: ApiResponse): SplicedAnswer | null => {
   const cart = shell.indexOf(cartKey)
   const inCart = cart < 0 ? -1 : shell.indexOf(articlesKey, cart + cartKey.length)
   const items = inCart < 0 ? -1 : shell.indexOf(cartItemsKey, inCart + articlesKey.length)
-  if (items < 0) return null
+  if (items < 0) return wholeJson(answer)
   const afterArticles = inCart + articlesKey.length - 2
   const afterItems = items + cartItemsKey.length - 2
   const rest = shell.slice(afterItems + 2)
-  if (billingApart && !rest.endsWith(billingTail)) return null
-  return {
-    before: shell.slice(0, afterArticles),
-    articles,
-    between: shell.slice(afterArticles + 2, afterItems),
-    after: billingApart ? rest.slice(0, rest.length - 3) : rest,
-    billing: billingApart ? methods : undefined
-  }
+  const tail = billingApart && rest.endsWith(billingTail)
+    ? `${rest.slice(0, rest.length - 3)}${billingText(methods)}}`
+    : billingApart
+    ? undefined
+    : rest
+  if (tail === undefined) return wholeJson(answer)
+  return shell.slice(0, afterArticles) + articlesText + shell.slice(afterArticles + 2, afterItems) + articlesText + tail
 }

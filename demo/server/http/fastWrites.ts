@@ -26,8 +26,8 @@
  *   (`KeyedCache.renew`), so a shopper who keeps writing is not sent to the pipeline each time the row's time to live
  *   ends (about 5 % of the bench's writes were, and each cost the pipeline's session read and often a turn's conflict);
  * - the answer's text byte for byte what HttpApi writes (`JSON.stringify` of the contract's `ApiResponse` encode),
- *   written without running the encoder and with its articles written once, sent as its UTF-8 bytes made from its
- *   parts' kept bytes ({@link answerBytes}) with the hardening middleware's headers and a new request id.
+ *   written without running the encoder and with its articles written once ({@link answerJson}), sent as that string
+ *   with the hardening middleware's headers and a new request id.
  *
  * Anything else goes through the pipeline: before the body is read, the request itself; once it was read (a payload
  * the Schema refuses, a cart or stock or session or key that moved on, so the statement changed nothing), a copy of
@@ -50,7 +50,7 @@ import { StatementSession, type StatementText, versionMismatch } from "../domain
 import { normalizeIdempotencyKey } from "../domain/idempotency.ts"
 import { addToCartAtOnce, changeAmountAtOnceAnswer } from "../handlers/cart.ts"
 import { maskSecrets, nonPagePolicy, requestIdHeader, type ServerErrorRecord } from "./hardening.ts"
-import { answerBytes } from "./answerJson.ts"
+import { answerJson } from "./answerJson.ts"
 import { type CartWrite, plainCartWrite, type PlainWrite } from "./plainWrite.ts"
 import { cachedSessionEntryFor } from "./middleware.ts"
 import { defaultWriteBatchOptions, type WriteBatchOptions, WriteBatches } from "./writeBatches.ts"
@@ -131,12 +131,13 @@ export const replayedRequest = (request: IncomingMessage, body: Buffer): Incomin
 export class FastWrites {
   /** Whether requests are served (tests compare the two paths on one server by turning it off). */
   enabled = true
-  private setup: (FastWritesSetup & { readonly batches: WriteBatches }) | undefined = undefined
+  private setup: FastWritesSetup | undefined = undefined
   private served = 0
   private declined = 0
   private handed = 0
   private plainly = 0
   private readonly turns = new Map<number, Promise<void>>()
+  private batches: WriteBatches | undefined = undefined
 
   private readonly batchOptions: WriteBatchOptions
 
@@ -147,17 +148,18 @@ export class FastWrites {
 
   /** Hands over what the writes need (the session middleware's layer does, once it is built). */
   attach(setup: FastWritesSetup): void {
-    this.setup = { ...setup, batches: new WriteBatches(setup.statements, this.batchOptions) }
+    this.setup = setup
+    this.batches = new WriteBatches(setup.statements, this.batchOptions)
   }
 
   /** How many plain writes wait for a statement, the statements in flight being as many as they may (tests). */
   get queuedWrites(): number {
-    return this.setup?.batches.waiting ?? 0
+    return this.batches?.waiting ?? 0
   }
 
   /** How many statements carried how many writes (size -> statements) since {@link FastWrites.attach}; diagnostics. */
   get batchSizes(): ReadonlyMap<number, number> {
-    return this.setup?.batches.batchSizes ?? new Map()
+    return this.batches?.batchSizes ?? new Map()
   }
 
   /** How many writes were answered by the fast path so far (diagnostics, tests). */
@@ -254,13 +256,13 @@ export class FastWrites {
           if (exit.value === undefined) return handOver()
           // the statement found the session stored as the cache holds it: served for a whole time to live again
           applied()
-          let body: Buffer
+          let text: string
           try {
-            body = answerBytes(exit.value)
+            text = answerJson(exit.value)
           } catch (error) {
             return this.fail(setup, request, response, Cause.die(error))
           }
-          return this.send(response, body)
+          return this.send(response, text)
         }
         this.fail(setup, request, response, exit.cause)
       }, (error: unknown) => this.fail(setup, request, response, Cause.die(error)))
@@ -273,14 +275,14 @@ export class FastWrites {
    * it applied, the cart settled in the cache and the answer sent; when it changed nothing, the pipeline's.
    */
   private runPlain(
-    setup: FastWritesSetup & { readonly batches: WriteBatches },
+    setup: FastWritesSetup,
     plain: PlainWrite,
     request: IncomingMessage,
     response: ServerResponse,
     handOver: () => void,
     applied: () => void
   ): void {
-    setup.batches.make(plain.change).then((exit) => {
+    this.batches!.make(plain.change).then((exit) => {
       if (Exit.isFailure(exit)) return this.fail(setup, request, response, exit.cause)
       const version = exit.value
       if (version === undefined) return handOver()
@@ -289,7 +291,7 @@ export class FastWrites {
       // the statement found the session stored as the cache holds it: served for a whole time to live again
       applied()
       this.plainly++
-      this.send(response, plain.body)
+      this.send(response, plain.text)
     }, (error: unknown) => this.fail(setup, request, response, Cause.die(error)))
   }
 
@@ -319,19 +321,20 @@ export class FastWrites {
     else void previous.then(write)
   }
 
-  private send(response: ServerResponse, body: Buffer): void {
+  private send(response: ServerResponse, text: string): void {
     this.served++
     if (response.destroyed) return
+    // the body goes to the socket as the string it is (Node encodes it there): no Buffer of it in between
     response.writeHead(200, [
       "content-type",
       "application/json",
       "content-length",
-      String(body.length),
+      String(Buffer.byteLength(text)),
       requestIdHeader,
       randomUUID(),
       ...answerHeaders
     ])
-    response.end(body)
+    response.end(text)
   }
 
   /**

@@ -19,21 +19,21 @@ import { cartAnswerOf } from "../domain/cart/responses.ts"
 import { statementKeyClaim } from "../domain/idempotency.ts"
 import type { ShopSettings } from "../domain/shopSettings.ts"
 import { addToCartScope } from "../handlers/cart.ts"
-import { answerBytes, answerJson } from "./answerJson.ts"
+import { answerJson } from "./answerJson.ts"
 
 /** One of the two fast writes with its decoded payload. */
 export type CartWrite =
   | { readonly kind: "add"; readonly payload: AddToCartPayload; readonly key: string | undefined }
   | { readonly kind: "change"; readonly payload: ChangeAmountPayload }
 
-/** A write decided from the cache: its change in one statement, the cart it leaves and the answer once it applied. */
+/** A write decided from the cache: its change in one statement, the cart it leaves and the answer's text once it applied. */
 export interface PlainWrite {
   /** The change, made alone (`lineCountStatement`) or in a batch of fast writes (writeBatches.ts). */
   readonly change: LineCountChange
   /** The cart as the statement leaves it (at its new version), to settle in the cache. */
   readonly after: CartState
-  /** The answer's JSON text as UTF-8 bytes (`answerBytes`), byte for byte the pipeline's. */
-  readonly body: Buffer
+  /** The answer's JSON text (`answerJson`), byte for byte the pipeline's. */
+  readonly text: string
 }
 
 /**
@@ -68,15 +68,12 @@ export const plainCartWrite = (
     const decided = addAtOnceDecision(base, write.payload.variantId, write.payload.amount)
     if (decided === undefined) return "handOver"
     const answer = answerOf(decided.change)
+    const text = answerJson(answer)
     const claim = write.key === undefined
       ? undefined
-      : statementKeyClaim(addToCartScope(cartId), write.key, write.payload, answer, answerJson(answer))
+      : statementKeyClaim(addToCartScope(cartId), write.key, write.payload, answer, text)
     const after = decided.change.state
-    return {
-      change: { after, itemId: decided.change.itemId, count: decided.count, check: decided.check, claim, proof },
-      after,
-      body: answerBytes(answer)
-    }
+    return { change: { after, itemId: decided.change.itemId, count: decided.count, check: decided.check, claim, proof }, after, text }
   }
   const decided = changeAtOnceDecision(base, write.payload.id, write.payload.amount)
   if (decided === undefined) return "handOver"
@@ -84,7 +81,7 @@ export const plainCartWrite = (
   return {
     change: { after, itemId: write.payload.id, count: decided.count, check: undefined, claim: undefined, proof },
     after,
-    body: answerBytes(answerOf(decided.change))
+    text: answerJson(answerOf(decided.change))
   }
 }
 

@@ -398,32 +398,26 @@ export const visitorCart = (shopId: string): Effect.Effect<CartState, SqlError, 
     const sql = yield* SqlClient.SqlClient
     const rows = yield* sql<{ readonly vat_rate: number; readonly name: string }>`
       SELECT vat_rate::float8 AS vat_rate, name FROM shops WHERE shop_id = ${shopId}`
-    return { ...emptyCartState(shopOf(shopId)), shopName: rows[0]?.name ?? shopId, shopVatRate: rows[0]?.vat_rate ?? 0 }
+    return {
+      cartId: 0,
+      version: 0,
+      shop: shopOf(shopId),
+      shopName: rows[0]?.name ?? shopId,
+      shopVatRate: rows[0]?.vat_rate ?? 0,
+      customerId: null,
+      status: "open",
+      invoiceNote: null,
+      billingMethodCode: null,
+      billingSelection: null,
+      consents: {},
+      lines: [],
+      discounts: [],
+      paymentFee: 0,
+      deliveryFees: [],
+      checkout: emptyCheckoutData,
+      lastOrderChangedAt: null
+    }
   })
-
-/**
- * An empty open cart of `shop` as a visitor has it (`cartId` 0, version 0, no lines, nothing chosen), named by its
- * shop id with no VAT rate: a visitor's cart ({@link visitorCart}) sets those from the shop's row.
- */
-export const emptyCartState = (shop: Shop): CartState => ({
-  cartId: 0,
-  version: 0,
-  shop,
-  shopName: shop.shopId,
-  shopVatRate: 0,
-  customerId: null,
-  status: "open",
-  invoiceNote: null,
-  billingMethodCode: null,
-  billingSelection: null,
-  consents: {},
-  lines: [],
-  discounts: [],
-  paymentFee: 0,
-  deliveryFees: [],
-  checkout: emptyCheckoutData,
-  lastOrderChangedAt: null
-})
 
 /** Reads a cart with everything the wire shapes and the rules need; `undefined` when there is no such cart. */
 export const readCart = (cartId: number): Effect.Effect<CartState | undefined, SqlError, SqlClient.SqlClient> =>
