@@ -8,8 +8,8 @@
  */
 import { protocol, types as pgliteTypes, type Results } from "@electric-sql/pglite"
 
-/** A parameter as the Bind message carries it: its text, or null for SQL NULL. */
-export type ParameterText = string | null
+/** A parameter as the Bind message carries it: its text, null for SQL NULL, or a one-dimensional array in binary. */
+export type ParameterText = string | null | BinaryArray
 
 // Describe (the unnamed portal), Execute (no row limit) and Sync: the same bytes after every Bind.
 const portalTail = Buffer.from([
@@ -29,8 +29,76 @@ const ensure = (buffer: Buffer<ArrayBuffer>, used: number, more: number): Buffer
 }
 
 /**
+ * A one-dimensional `int4[]` or `text[]` parameter sent in PostgreSQL's binary array format: each element's bytes
+ * with their length, where the text format escapes every quote and backslash of every element in JavaScript and the
+ * server parses the literal back character by character (a batch of cart writes binds ~9 KB JSON answers as text[]).
+ */
+export interface BinaryArray {
+  /** The element type: int4 (23) or text (25). */
+  readonly element: typeof int4Oid | typeof textOid
+  /** The elements: 32-bit integers for int4, strings for text; null or undefined for SQL NULL. */
+  readonly items: ReadonlyArray<unknown>
+}
+
+const int4Oid = 23
+const textOid = 25
+const int4ArrayOid = 1007
+const textArrayOid = 1009
+
+const isInt4 = (item: unknown): boolean =>
+  item === null || item === undefined || (Number.isInteger(item) && (item as number) >= -2147483648 && (item as number) <= 2147483647)
+const isText = (item: unknown): boolean => item === null || item === undefined || typeof item === "string"
+
+/**
+ * `value` as a {@link BinaryArray} when the statement's parameter of type `oid` is `int4[]` or `text[]` and `value` is
+ * a flat array of 32-bit integers or strings (and nulls); undefined otherwise (sent as text, PGlite's serializer).
+ */
+export const binaryArray = (oid: number, value: unknown): BinaryArray | undefined => {
+  if (!Array.isArray(value)) return undefined
+  if (oid === int4ArrayOid && value.every(isInt4)) return { element: int4Oid, items: value }
+  if (oid === textArrayOid && value.every(isText)) return { element: textOid, items: value }
+  return undefined
+}
+
+const writeBinaryArray = (buffer: Buffer<ArrayBuffer>, at: number, array: BinaryArray): [Buffer<ArrayBuffer>, number] => {
+  const { element, items } = array
+  const start = at
+  buffer = ensure(buffer, at, 4 + 20)
+  at += 4 // the parameter's length, written last
+  buffer.writeInt32BE(items.length === 0 ? 0 : 1, at) // dimensions
+  buffer.writeInt32BE(items.some((item) => item === null || item === undefined) ? 1 : 0, at + 4)
+  buffer.writeInt32BE(element, at + 8)
+  at += 12
+  if (items.length > 0) {
+    buffer.writeInt32BE(items.length, at)
+    buffer.writeInt32BE(1, at + 4) // lower bound
+    at += 8
+  }
+  for (const item of items) {
+    if (item === null || item === undefined) {
+      buffer = ensure(buffer, at, 4)
+      buffer.writeInt32BE(-1, at)
+      at += 4
+    } else if (element === int4Oid) {
+      buffer = ensure(buffer, at, 8)
+      buffer.writeInt32BE(4, at)
+      buffer.writeInt32BE(item as number, at + 4)
+      at += 8
+    } else {
+      const text = item as string
+      buffer = ensure(buffer, at, 4 + text.length * 3)
+      const written = buffer.write(text, at + 4, "utf8")
+      buffer.writeInt32BE(written, at)
+      at += 4 + written
+    }
+  }
+  buffer.writeInt32BE(at - start - 4, start)
+  return [buffer, at]
+}
+
+/**
  * `prefix` (e.g. pending Close messages), then Bind of the prepared statement `statement` to the unnamed portal with
- * `values` as text and every result column as text, Describe of that portal, Execute and Sync. The bytes are valid
+ * `values` as text (a {@link BinaryArray} in binary) and every result column as text, Describe of that portal, Execute and Sync. The bytes are valid
  * until the next call: PGlite reads them during its call, before this runs again.
  */
 export const bindDescribeExecute = (prefix: ReadonlyArray<Uint8Array>, statement: string, values: ReadonlyArray<ParameterText>): Uint8Array => {
@@ -49,10 +117,27 @@ export const bindDescribeExecute = (prefix: ReadonlyArray<Uint8Array>, statement
   buffer[at++] = 0
   at += buffer.write(statement, at, "utf8")
   buffer[at++] = 0
-  buffer.writeUInt16BE(0, at) // no format codes: every parameter is text
-  buffer.writeUInt16BE(values.length, at + 2)
-  at += 4
+  if (values.some((value) => typeof value === "object" && value !== null)) {
+    // a format code per parameter: 1 (binary) for the arrays, 0 (text) for the others
+    buffer = ensure(buffer, at, 2 + values.length * 2)
+    buffer.writeUInt16BE(values.length, at)
+    at += 2
+    for (const value of values) {
+      buffer.writeUInt16BE(typeof value === "object" && value !== null ? 1 : 0, at)
+      at += 2
+    }
+  } else {
+    buffer.writeUInt16BE(0, at) // no format codes: every parameter is text
+    at += 2
+  }
+  buffer = ensure(buffer, at, 2)
+  buffer.writeUInt16BE(values.length, at)
+  at += 2
   for (const value of values) {
+    if (typeof value === "object" && value !== null) {
+      ;[buffer, at] = writeBinaryArray(buffer, at, value)
+      continue
+    }
     if (value === null) {
       buffer = ensure(buffer, at, 4)
       buffer.writeInt32BE(-1, at)
