@@ -33,6 +33,7 @@ import { join } from "node:path"
 import { createServer } from "node:net"
 import { fileURLToPath } from "node:url"
 import type { MemoryFigures } from "./memoryProbe.ts"
+import { withScratchDatabase } from "./scratchDatabase.ts"
 
 const root = fileURLToPath(new URL("../..", import.meta.url))
 const seconds = Number(process.env["BENCH_SECONDS"] ?? 10)
@@ -430,15 +431,8 @@ const main = async () => {
   const memory = [await benchServer("PGlite", { PGLITE_DATA_DIR: "memory://", DATABASE_URL: "" })]
   const adminUrl = process.env["DATABASE_URL"]?.trim()
   if (adminUrl) {
-    const name = `sf_bench_${process.pid}`
-    execFileSync("psql", [adminUrl, "-q", "-c", `CREATE DATABASE ${name}`], { stdio: "ignore" })
-    const url = new URL(adminUrl)
-    url.pathname = `/${name}`
-    try {
-      memory.push(await benchServer("PostgreSQL", { DATABASE_URL: url.toString() }, statementCounter(adminUrl, name), backendCpu(adminUrl, name)))
-    } finally {
-      execFileSync("psql", [adminUrl, "-q", "-c", `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`], { stdio: "ignore" })
-    }
+    memory.push(await withScratchDatabase(adminUrl, "sf_bench", (url, name) =>
+      benchServer("PostgreSQL", { DATABASE_URL: url.toString() }, statementCounter(adminUrl, name), backendCpu(adminUrl, name))))
   } else {
     console.error("DATABASE_URL is not set: PostgreSQL is not measured")
   }

@@ -15,11 +15,11 @@
  */
 import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
 import { SqlClient } from "effect/sql"
-import { execFileSync } from "node:child_process"
 import { readFileSync } from "node:fs"
 import * as Db from "../../demo/server/db/Database.ts"
 import { lineCountStatement, type StatementText } from "../../demo/server/domain/cart/mutation.ts"
 import { statementKeyClaim } from "../../demo/server/domain/idempotency.ts"
+import { withScratchDatabase } from "./scratchDatabase.ts"
 
 const blocks = Number(process.env["BENCH_BLOCKS"] ?? 12)
 const blockWrites = Number(process.env["BENCH_BLOCK_WRITES"] ?? 100)
@@ -188,17 +188,10 @@ const backendCpuMs = (pid: number) => Number(readFileSync(`/proc/${pid}/schedsta
 await measure("PGlite", Db.layerPglite({ dataDir: "memory://" }) as Layer.Layer<SqlClient.SqlClient, unknown>, () => processCpuMs())
 const adminUrl = process.env["DATABASE_URL"]?.trim()
 if (adminUrl) {
-  const name = `sf_parts_${process.pid}`
-  execFileSync("psql", [adminUrl, "-q", "-c", `CREATE DATABASE ${name}`], { stdio: "ignore" })
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  try {
-    await measure(
+  await withScratchDatabase(adminUrl, "sf_parts", (url) =>
+    measure(
       "PostgreSQL backend",
       Db.layerPg({ url: Redacted.make(url.toString()), maxConnections: 1, multiplex: 1 }) as Layer.Layer<SqlClient.SqlClient, unknown>,
       backendCpuMs
-    )
-  } finally {
-    execFileSync("psql", [adminUrl, "-q", "-c", `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`], { stdio: "ignore" })
-  }
+    ))
 }
