@@ -5,7 +5,7 @@
  * groups (while others are being built) with `backendFor`.
  */
 import { NodeHttpServer } from "@effect/platform-node"
-import { Effect, Layer, Redacted } from "effect"
+import { Layer, Redacted } from "effect"
 import { HttpRouter } from "effect/http"
 import { HttpApi, HttpApiBuilder, HttpApiMiddleware, type HttpApiGroup } from "effect/http-api"
 import { callPolicyLayer, cookieJarLayer, webHandlerHttpClient, type ShopCallContext } from "../../core/api/client.ts"
@@ -16,7 +16,7 @@ import { layerMemoryWith, layerPg } from "../../demo/server/db/Database.ts"
 import { SessionHandlers } from "../../demo/server/handlers/session.ts"
 import { CallPolicyLive, CsrfProtectionLive, CurrentSessionLive } from "../../demo/server/http/middleware.ts"
 import { seededPool } from "./pglitePool.ts"
-import { createTestDatabase, dropTestDatabase } from "./testDatabases.ts"
+import { onTestDatabase } from "./testDatabases.ts"
 
 /**
  * A fresh, migrated and seeded database for one backend: an in-memory PGlite by default (the worker's previous one,
@@ -30,13 +30,7 @@ export const freshDatabase = () => {
   if (adminUrl === undefined || adminUrl.trim() === "") {
     return process.env["PGLITE_WORKER"] === "1" ? layerMemoryWith({ worker: true }) : layerMemoryWith({ reuse: seededPool })
   }
-  const created = Effect.acquireRelease(
-    Effect.promise(() => createTestDatabase(adminUrl)),
-    // a database that cannot be dropped now is dropped when the run ends (globalSetup.ts)
-    ({ name }) => Effect.ignore(Effect.tryPromise(() => dropTestDatabase(adminUrl, name)))
-  )
-  // The pool is built after the database is created, so it closes before the database is dropped.
-  return Layer.unwrap(Effect.map(created, ({ url }) => layerPg({ url: Redacted.make(url), seed: true, maxConnections: 4 })))
+  return onTestDatabase(adminUrl, (url) => layerPg({ url: Redacted.make(url), seed: true, maxConnections: 4 }))
 }
 
 /** The in-process server: its web handler and a way to release it. */

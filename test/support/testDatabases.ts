@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { Effect, Layer } from "effect"
 import { execFile, execFileSync } from "node:child_process"
 import { promisify } from "node:util"
 
@@ -65,6 +66,19 @@ export const createTestDatabase = async (adminUrl: string): Promise<{ readonly n
 /** Drops a test database, ending the sessions still connected to it. */
 export const dropTestDatabase = async (adminUrl: string, name: string): Promise<void> => {
   await execFileAsync("psql", [adminUrl, "-Xq", "-c", `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`])
+}
+
+/**
+ * The layer `make` builds over the URL of a new test database on `adminUrl`'s server: the database is created when the
+ * layer is built and dropped when it is released, after what `make` built (its pool) is released.
+ */
+export const onTestDatabase = <A, E, R>(adminUrl: string, make: (url: string) => Layer.Layer<A, E, R>): Layer.Layer<A, E, R> => {
+  const created = Effect.acquireRelease(
+    Effect.promise(() => createTestDatabase(adminUrl)),
+    // a database that cannot be dropped now is dropped when the run ends (globalSetup.ts)
+    ({ name }) => Effect.ignore(Effect.tryPromise(() => dropTestDatabase(adminUrl, name)))
+  )
+  return Layer.unwrap(Effect.map(created, ({ url }) => make(url)))
 }
 
 /**
