@@ -4,6 +4,7 @@
  * really use, and an in-process server for a group.
  */
 import { NodeHttpServer } from "@effect/platform-node"
+import { afterAll } from "@effect/vitest"
 import { fc } from "@fast-check/vitest"
 import { Context, Effect, Layer, Result, Schema } from "effect"
 import { HttpClient, HttpClientRequest, HttpClientResponse, HttpRouter, HttpServerRequest } from "effect/http"
@@ -154,7 +155,8 @@ const CsrfLive = Layer.succeed(CsrfProtection, (httpEffect) =>
 /**
  * Serves an API in-process: `apiLayer` is `HttpApiBuilder.layer(api)` with its group handlers provided. Adds the
  * CSRF check and ProblemDetails. Returns the web handler and an `HttpClient` layer over it that sends the CSRF header
- * unless `withCsrf` is false.
+ * unless `withCsrf` is false. The handler is disposed after the tests of the file or `describe` that made it (the pure
+ * files share their worker: an undisposed handler keeps its runtime and a listener on `process.stdin`).
  */
 export const serveInProcess = (apiLayer: unknown) => {
   const routes = (apiLayer as Layer.Layer<never>).pipe(
@@ -162,6 +164,7 @@ export const serveInProcess = (apiLayer: unknown) => {
     Layer.provide(NodeHttpServer.layerHttpServices)
   ) as unknown as Layer.Layer<never>
   const { handler, dispose } = HttpRouter.toWebHandler(routes, { disableLogger: true })
+  afterAll(dispose)
   const clientLayer = (withCsrf: boolean) =>
     Layer.succeed(
       HttpClient.HttpClient,

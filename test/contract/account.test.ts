@@ -3,7 +3,7 @@
  * §8 login failure, §9).
  */
 import { fc, test } from "@fast-check/vitest"
-import { describe, expect, it } from "@effect/vitest"
+import { afterAll, describe, expect, it } from "@effect/vitest"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
 import { HttpRouter } from "effect/http"
@@ -252,9 +252,10 @@ describe("over HTTP (in process): login failures come back as typed values the d
     Layer.provide(handlers),
     Layer.provide([CsrfPassThrough, HttpApiMiddleware.layerProblemDetails()])
   )
-  const { handler } = HttpRouter.toWebHandler(routes.pipe(Layer.provide(NodeHttpServer.layerHttpServices)), {
+  const { handler, dispose } = HttpRouter.toWebHandler(routes.pipe(Layer.provide(NodeHttpServer.layerHttpServices)), {
     disableLogger: true
   })
+  afterAll(dispose)
   const czech = shops.CZ10MA
 
   it.effect("423 arrives as AccountLocked and leads to its redirectUrl; 401 as LoginRejected with a title", () =>

@@ -2,7 +2,7 @@
  * The consents contract (core/api/consents.ts; spec §2 consent panel and modal, §3 consent codes, §4, §7, §8, §9).
  */
 import { fc, test } from "@fast-check/vitest"
-import { describe, expect, it } from "@effect/vitest"
+import { afterAll, describe, expect, it } from "@effect/vitest"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
 import { HttpRouter } from "effect/http"
@@ -151,9 +151,10 @@ describe("over HTTP (in process)", () => {
     Layer.provide(handlers),
     Layer.provide([CsrfPassThrough, HttpApiMiddleware.layerProblemDetails()])
   )
-  const { handler } = HttpRouter.toWebHandler(routes.pipe(Layer.provide(NodeHttpServer.layerHttpServices)), {
+  const { handler, dispose } = HttpRouter.toWebHandler(routes.pipe(Layer.provide(NodeHttpServer.layerHttpServices)), {
     disableLogger: true
   })
+  afterAll(dispose)
 
   it.effect("submit sends repeated given/refused parameters; the panel consent is recorded as gdpr_panel", () =>
     Effect.gen(function* () {

@@ -2,7 +2,7 @@
  * The legacy cart widget contract (core/api/legacyCart.ts; spec §5, §7 "Legacy cart widget", §9).
  */
 import { fc, test } from "@fast-check/vitest"
-import { describe, expect, it } from "@effect/vitest"
+import { afterAll, describe, expect, it } from "@effect/vitest"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
 import { HttpRouter } from "effect/http"
@@ -233,9 +233,10 @@ describe("over HTTP (in process): DELETE carries its JSON body; errors come back
     Layer.provide(handlers),
     Layer.provide([CsrfPassThrough, HttpApiMiddleware.layerProblemDetails()])
   )
-  const { handler } = HttpRouter.toWebHandler(routes.pipe(Layer.provide(NodeHttpServer.layerHttpServices)), {
+  const { handler, dispose } = HttpRouter.toWebHandler(routes.pipe(Layer.provide(NodeHttpServer.layerHttpServices)), {
     disableLogger: true
   })
+  afterAll(dispose)
 
   it.effect("the derived client reads the widget cart, deletes by body and gets NotFound typed", () =>
     Effect.gen(function* () {

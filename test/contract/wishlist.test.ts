@@ -3,7 +3,7 @@
  * "Wishlist", §8 wishlist errors, §9).
  */
 import { fc, test } from "@fast-check/vitest"
-import { describe, expect, it } from "@effect/vitest"
+import { afterAll, describe, expect, it } from "@effect/vitest"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
 import { HttpRouter } from "effect/http"
@@ -211,9 +211,10 @@ describe("over HTTP (in process): LoginRequired and the §8 wishlist error come 
     Layer.provide([legacy, lists]),
     Layer.provide([CsrfPassThrough, HttpApiMiddleware.layerProblemDetails()])
   )
-  const { handler } = HttpRouter.toWebHandler(routes.pipe(Layer.provide(NodeHttpServer.layerHttpServices)), {
+  const { handler, dispose } = HttpRouter.toWebHandler(routes.pipe(Layer.provide(NodeHttpServer.layerHttpServices)), {
     disableLogger: true
   })
+  afterAll(dispose)
 
   it.effect("typed values for login, rejection with describedBy, rejection with a redirect url", () =>
     Effect.gen(function* () {

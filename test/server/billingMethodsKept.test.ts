@@ -8,7 +8,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { shops } from "../../core/domain/shop.ts"
 import { billingInputsOf, billingMethodsAt, billingMethodsOf, type BillingRow, type PaymentContext } from "../../demo/server/domain/cart/billingMethods.ts"
 import type { AppliedDiscount } from "../../demo/server/domain/cart/money.ts"
-import type { CartLine, CartState } from "../../demo/server/domain/cart/reading.ts"
+import { type CartLine, type CartState, emptyCheckoutData } from "../../demo/server/domain/cart/reading.ts"
 import type { ShopSettings } from "../../demo/server/domain/shopSettings.ts"
 
 const row = (code: string, fields: Partial<BillingRow> = {}): BillingRow => ({
@@ -88,14 +88,7 @@ const cart = (fields: Partial<CartState> = {}): CartState => ({
   discounts: [],
   paymentFee: 0,
   deliveryFees: [],
-  checkout: {
-    row: { billing_address_id: null, shipping_address_id: null, customer_data: null, campaign_id: null, delivery_strategy: null },
-    selections: [],
-    branches: [],
-    products: [],
-    restockDays: new Map(),
-    partnerDays: new Map()
-  },
+  checkout: emptyCheckoutData,
   lastOrderChangedAt: null,
   ...fields
 })

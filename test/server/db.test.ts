@@ -19,6 +19,7 @@ import { verifyPassword } from "../../demo/server/db/password.ts"
 import { renderMediaSvg } from "../../demo/server/db/seed/images.ts"
 import { demoAccounts, demoEmail, demoPassword, productsPerShop, seed, seedChecksum, seedIfEmpty } from "../../demo/server/db/seed/seed.ts"
 import { serveUntilLost } from "../../demo/server/lifecycle.ts"
+import { onTestDatabase } from "../support/testDatabases.ts"
 
 const slow = 180_000
 
@@ -597,5 +598,5 @@ describe.skipIf(databaseUrl === undefined || databaseUrl.trim() === "")("Postgre
       assert.strictEqual(failed, "x")
       const [left] = yield* sql<{ readonly n: number }>`SELECT count(*)::integer AS n FROM tracking_logs WHERE message = 'pg rollback'`
       assert.strictEqual(left?.n, 0)
-    })).pipe(Effect.provide(Db.layerPg({ url: Redacted.make(databaseUrl ?? "") }))), slow)
+    })).pipe(Effect.provide(onTestDatabase(databaseUrl ?? "", (url) => Db.layerPg({ url: Redacted.make(url) })))), slow)
 })

@@ -343,12 +343,17 @@ describe("Checkout: deliveries (§3, §4, §8)", () => {
       yield* toShipping(customerId)
       const selected = yield* checkout.selectDeliveryMethod(courier)
       assert.isTrue(selected.deliveriesSet)
+      // the answer is held until the state is checked: the request went out after the selection was cleared
+      let releaseAnswer = () => {}
+      const released = new Promise<void>((resolve) => (releaseAnswer = resolve))
+      const cleanPath = cartApi("clean-selected-delivery")
+      h.server.use(http.post(url(cleanPath), h.recordedFault((request) => released.then(() => h.forward(request))), { once: true }))
       const fiber = yield* Effect.forkChild(checkout.cleanSelectedDelivery(RESET_ALL))
-      yield* h.tick
-      assert.isFalse((yield* stateOf).deliveriesSet, "cleared before the answer")
+      const shownMeanwhile = yield* h.reached(cleanPath, 1).pipe(Effect.andThen(stateOf), Effect.ensuring(Effect.sync(releaseAnswer)))
+      assert.isFalse(shownMeanwhile.deliveriesSet, "cleared before the answer")
       const cleaned = yield* Fiber.join(fiber)
       assert.isFalse(cleaned.deliveriesSet)
-      assert.deepStrictEqual(JSON.parse(h.requestsTo(cartApi("clean-selected-delivery"))[0]!.body), { mode: 1 })
+      assert.deepStrictEqual(JSON.parse(h.requestsTo(cleanPath)[0]!.body), { mode: 1 })
     }).pipe(Effect.provide(checkoutLayer())))
 
   it.effect("RESET_WITHOUT_PUPS keeps a pick-up selection; branches, search, detail and places load", () =>

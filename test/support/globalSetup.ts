@@ -8,6 +8,10 @@
  * the shop rules they read), and the PGlite version. A change to any of them makes a new key, so the dumps are
  * built afresh; a run finds them ready otherwise (building them costs about 20 s of one core). Two runs may race:
  * each file is written under a name of its own and renamed into place, so a reader sees a whole dump or none.
+ *
+ * When `DATABASE_URL` names a PostgreSQL server there is no template to build: the run drops the test databases that
+ * runs killed earlier left there, and, when it ends (also on Ctrl-C), the test databases of its own that are left
+ * (test/support/testDatabases.ts).
  */
 import { createHash } from "node:crypto"
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from "node:fs"
@@ -20,6 +24,7 @@ import {
   writeMigratedTemplate,
   writeSeededTemplate
 } from "../../demo/server/db/Database.ts"
+import { dropLeftovers, dropRunDatabases, testRunVariable } from "./testDatabases.ts"
 
 const root = resolve(import.meta.dirname, "..", "..")
 const cacheDir = join(root, "node_modules", ".cache", "sf-pglite-templates")
@@ -78,8 +83,27 @@ const pruneUnused = (keep: string) => {
   }
 }
 
+/**
+ * Names this run in its workers' test databases, drops what earlier runs left behind, and answers the teardown that
+ * drops this run's own (run on `exit` too: vitest exits on Ctrl-C and SIGTERM without its teardowns).
+ */
+const dropTestDatabasesAtEnd = (adminUrl: string) => {
+  process.env[testRunVariable] = String(process.pid)
+  dropLeftovers(adminUrl)
+  let dropped = false
+  const teardown = () => {
+    if (dropped) return
+    dropped = true
+    process.off("exit", teardown)
+    dropRunDatabases(adminUrl, process.pid)
+  }
+  process.on("exit", teardown)
+  return teardown
+}
+
 export default async function setup() {
-  if ((process.env["DATABASE_URL"] ?? "").trim() !== "") return
+  const adminUrl = (process.env["DATABASE_URL"] ?? "").trim()
+  if (adminUrl !== "") return dropTestDatabasesAtEnd(adminUrl)
   const key = templateKey()
   const dir = join(cacheDir, key)
   const seeded = join(dir, "seeded.tar")

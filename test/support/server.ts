@@ -5,8 +5,7 @@
  * groups (while others are being built) with `backendFor`.
  */
 import { NodeHttpServer } from "@effect/platform-node"
-import { execFileSync } from "node:child_process"
-import { Effect, Layer, Redacted } from "effect"
+import { Layer, Redacted } from "effect"
 import { HttpRouter } from "effect/http"
 import { HttpApi, HttpApiBuilder, HttpApiMiddleware, type HttpApiGroup } from "effect/http-api"
 import { callPolicyLayer, cookieJarLayer, webHandlerHttpClient, type ShopCallContext } from "../../core/api/client.ts"
@@ -17,13 +16,13 @@ import { layerMemoryWith, layerPg } from "../../demo/server/db/Database.ts"
 import { SessionHandlers } from "../../demo/server/handlers/session.ts"
 import { CallPolicyLive, CsrfProtectionLive, CurrentSessionLive } from "../../demo/server/http/middleware.ts"
 import { seededPool } from "./pglitePool.ts"
-
-let pgDatabases = 0
+import { onTestDatabase } from "./testDatabases.ts"
 
 /**
  * A fresh, migrated and seeded database for one backend: an in-memory PGlite by default (the worker's previous one,
  * reset to the template's state, when it can be: test/support/pglitePool.ts), or, when
- * `DATABASE_URL` names a PostgreSQL server (CI's scale-out run), a new database created on it. `PGLITE_WORKER=1` runs
+ * `DATABASE_URL` names a PostgreSQL server (CI's scale-out run), a new database created on it each time the layer is
+ * built and dropped when it is released (test/support/testDatabases.ts). `PGLITE_WORKER=1` runs
  * each PGlite in a worker thread of its own, as the server does by default (restored from the template, never reused).
  */
 export const freshDatabase = () => {
@@ -31,11 +30,7 @@ export const freshDatabase = () => {
   if (adminUrl === undefined || adminUrl.trim() === "") {
     return process.env["PGLITE_WORKER"] === "1" ? layerMemoryWith({ worker: true }) : layerMemoryWith({ reuse: seededPool })
   }
-  const name = `sf_test_${process.pid}_${++pgDatabases}`
-  execFileSync("psql", [adminUrl, "-q", "-c", `CREATE DATABASE ${name}`], { stdio: "ignore" })
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  return layerPg({ url: Redacted.make(url.toString()), seed: true, maxConnections: 4 })
+  return onTestDatabase(adminUrl, (url) => layerPg({ url: Redacted.make(url), seed: true, maxConnections: 4 }))
 }
 
 /** The in-process server: its web handler and a way to release it. */

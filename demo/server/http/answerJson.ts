@@ -22,18 +22,23 @@ const answerWriter = schemaJsonWriter(ApiResponse)
 const articleWriter = schemaJsonWriter(CartArticle)
 const billingWriter = schemaJsonWriter(BillingMethods)
 
+/** The text `texts` keeps for `key`, made by `make` and kept the first time it is asked for. */
+const keptWith = <K extends object>(texts: WeakMap<K, string>, key: K, make: (key: K) => string): string => {
+  let text = texts.get(key)
+  if (text === undefined) {
+    text = make(key)
+    texts.set(key, text)
+  }
+  return text
+}
+
 // The text of an article (immutable): a change leaves the cart's other lines' articles as they were, the same objects
 // (`cartArticles`), so most of an answer's articles were written before.
 const articleTexts = new WeakMap<CartArticle, string>()
 
-const articleText = (article: CartArticle): string => {
-  let text = articleTexts.get(article)
-  if (text === undefined) {
-    text = amountChangedText(article) ?? articleWriter(article)
-    articleTexts.set(article, text)
-  }
-  return text
-}
+const articleText = (article: CartArticle): string => keptWith(articleTexts, article, writtenArticle)
+
+const writtenArticle = (article: CartArticle): string => amountChangedText(article) ?? articleWriter(article)
 
 // The last article written of a cart line, by the line's bundles (or params) array, which a change of the line's count
 // leaves the same object (`withLineCount` copies the line, `cartArticles` its arrays by reference): the next article
@@ -108,14 +113,7 @@ const billingTextsMax = 512
 // write to the next while what they depend on is the same (`billingMethodsAt`), so most are not even stringified.
 const billingTextsOfObjects = new WeakMap<BillingMethods, string>()
 
-const billingText = (methods: BillingMethods): string => {
-  let text = billingTextsOfObjects.get(methods)
-  if (text === undefined) {
-    text = billingTextOfContent(methods)
-    billingTextsOfObjects.set(methods, text)
-  }
-  return text
-}
+const billingText = (methods: BillingMethods): string => keptWith(billingTextsOfObjects, methods, billingTextOfContent)
 
 const billingTextOfContent = (methods: BillingMethods): string => {
   const content = JSON.stringify(methods)
@@ -150,14 +148,7 @@ const cartAnswerKeys = new Set(["status", "cart", "cartItems", "billingMethods"]
  * `cartItems` is its `cart.articles` has those articles encoded once, each article's text kept while the article lives
  * (see the module documentation). Answers and articles are immutable: the text of one is kept with it.
  */
-export const answerJson = (answer: ApiResponse): string => {
-  let text = answerTexts.get(answer)
-  if (text === undefined) {
-    text = splicedJson(answer)
-    answerTexts.set(answer, text)
-  }
-  return text
-}
+export const answerJson = (answer: ApiResponse): string => keptWith(answerTexts, answer, splicedJson)
 
 const splicedJson = (answer: ApiResponse): string => {
   const articles = answer.cart?.articles

@@ -4,7 +4,7 @@
  * really uses: JSON for bodies, strings for queries).
  */
 import { NodeHttpServer } from "@effect/platform-node"
-import { assert, describe, it } from "@effect/vitest"
+import { afterAll, assert, describe, it } from "@effect/vitest"
 import { Context, Effect, Layer, Result, Schema } from "effect"
 import { HttpClient, HttpClientRequest, HttpClientResponse, HttpRouter, HttpServerRequest } from "effect/http"
 import { type HttpApiEndpoint, HttpApiMiddleware, type OpenApi } from "effect/http-api"
@@ -192,13 +192,18 @@ export const PolicyClient = (seen: Array<string> = []) =>
 /** The server middleware layers every in-process test API needs (problem details name the failing fields). */
 export const serverMiddleware = Layer.mergeAll(CsrfServer, PolicyServer, HttpApiMiddleware.layerProblemDetails({ includeDetails: true }))
 
-/** A web handler (Request => Promise<Response>) serving routes, with an `HttpClient` that calls it in-process. */
+/**
+ * A web handler (Request => Promise<Response>) serving routes, with an `HttpClient` that calls it in-process; disposed
+ * after the tests of the file or `describe` that made it (an undisposed handler keeps its runtime and a listener on
+ * `process.stdin` in the worker the pure files share).
+ */
 export const inProcess = (
   routes: Layer.Layer<never, never, HttpRouter.HttpRouter | Layer.Success<typeof NodeHttpServer.layerHttpServices>>
 ) => {
   const { handler, dispose } = HttpRouter.toWebHandler(routes.pipe(Layer.provide(NodeHttpServer.layerHttpServices)), {
     disableLogger: true
   })
+  afterAll(dispose)
   const client = Layer.succeed(
     HttpClient.HttpClient,
     HttpClient.make((request, _url, signal) =>

@@ -240,7 +240,8 @@ export interface CartCheckoutData {
   readonly partnerDays: ReadonlyMap<number, number>
 }
 
-const emptyCheckoutData: CartCheckoutData = {
+/** The checkout data of a cart with nothing chosen yet: no addresses, deliveries, branches or products (a visitor's cart). */
+export const emptyCheckoutData: CartCheckoutData = {
   row: { billing_address_id: null, shipping_address_id: null, customer_data: null, campaign_id: null, delivery_strategy: null },
   selections: [],
   branches: [],
