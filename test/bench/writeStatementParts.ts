@@ -18,10 +18,10 @@
 import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
 import { SqlClient } from "effect/sql"
 import { readFileSync } from "node:fs"
-import { constants as zlib, zstdCompressSync } from "node:zlib"
+import { constants as zlib, deflateRawSync, zstdCompressSync } from "node:zlib"
 import * as Db from "../../demo/server/db/Database.ts"
 import { lineCountStatement, type StatementText } from "../../demo/server/domain/cart/mutation.ts"
-import { statementKeyClaim } from "../../demo/server/domain/idempotency.ts"
+import { fingerprintOf, idempotencyKeyTtlHours, statementKeyClaim, storedResponseStatus } from "../../demo/server/domain/idempotency.ts"
 import { withScratchDatabase } from "./scratchDatabase.ts"
 
 const blocks = Number(process.env["BENCH_BLOCKS"] ?? 12)
@@ -88,8 +88,11 @@ interface Parts {
   readonly sessionCheck: boolean
   readonly claim: boolean
   readonly answer: string
-  /** How the answer is stored: deflated by this process (as shipped), as json (before migration 24), or with zstd. */
-  readonly storage: "shipped" | "json" | "zstd"
+  /**
+   * How the answer is stored: deflated by this process (as shipped), as json (before migration 24), with zstd, or
+   * deflated with a smaller window and hash (16 KB, memLevel 7: half the compressor's memory).
+   */
+  readonly storage: "shipped" | "json" | "zstd" | "smallDeflate"
 }
 
 const shipped: Parts = { stockCheck: true, sessionCheck: true, claim: true, answer, storage: "shipped" }
@@ -99,6 +102,7 @@ const variants: ReadonlyArray<readonly [name: string, parts: Parts]> = [
   ["as shipped", shipped],
   ["answer stored as json (before migration 24)", { ...shipped, storage: "json" }],
   ["answer compressed with zstd level 1", { ...shipped, storage: "zstd" }],
+  ["answer deflated with a 16 KB window, memLevel 7", { ...shipped, storage: "smallDeflate" }],
   ["without the stock check", { ...shipped, stockCheck: false }],
   ["without the session check", { ...shipped, sessionCheck: false }],
   ["without the idempotency key", { ...shipped, claim: false }],
@@ -115,11 +119,23 @@ const statementOf = (setup: Setup, parts: Parts, raise: boolean): StatementText 
   const count = raise ? 2 : 1
   const after = { cartId: setup.cartId, version: setup.version + 1 } as Parameters<typeof lineCountStatement>[0]
   const key = `parts-${process.pid}-${setup.serial++}`
-  const shippedClaim = raise && parts.claim ? statementKeyClaim(`cart.addToCart:cart-${setup.cartId}`, key, { n: 1 }, undefined, parts.answer) : undefined
-  const claim = shippedClaim === undefined || parts.storage === "shipped" ? shippedClaim
+  const scope = `cart.addToCart:cart-${setup.cartId}`
+  // the variants' claims as statementKeyClaim makes the shipped one, with their own stored answer
+  const claimOf = (response: Uint8Array) => ({
+    scope,
+    key,
+    hash: fingerprintOf({ n: 1 }),
+    response,
+    ttlHours: idempotencyKeyTtlHours,
+    status: storedResponseStatus
+  })
+  const claim = !raise || !parts.claim ? undefined
+    : parts.storage === "shipped" ? statementKeyClaim(scope, key, { n: 1 }, undefined, parts.answer)
     : parts.storage === "zstd"
-    ? { ...shippedClaim, response: new Uint8Array(zstdCompressSync(parts.answer, { params: { [zlib.ZSTD_c_compressionLevel]: 1 } })) }
-    : { ...shippedClaim, response: parts.answer as unknown as Uint8Array }
+    ? claimOf(new Uint8Array(zstdCompressSync(parts.answer, { params: { [zlib.ZSTD_c_compressionLevel]: 1 } })))
+    : parts.storage === "smallDeflate"
+    ? claimOf(new Uint8Array(deflateRawSync(parts.answer, { level: 1, windowBits: 14, memLevel: 7 })))
+    : claimOf(parts.answer as unknown as Uint8Array)
   const check = raise && parts.stockCheck ? { variantId: setup.variantId, stock: setup.stock } : undefined
   const proof = parts.sessionCheck ? { sessionId: setup.sessionId, csrfToken: setup.csrfToken } : undefined
   const statement = lineCountStatement(after, setup.itemId, count, check, claim, proof)
