@@ -2,14 +2,16 @@
  * `node test/bench/writeStatementParts.ts`: what the parts of the write fast path's one statement
  * (`lineCountStatement`, demo/server/domain/cart/mutation.ts) cost the database, replayed on a seeded database without
  * HTTP: the bench's write pair (a raise by one with the stock check and an idempotency key storing a ~9 KB answer, then
- * the count back to 1), each with the session check, run as shipped (the answer deflated by this process, migration 24)
- * and as variants that leave one part out or store the answer another way (as json, as before migration 24; compressed
- * with zstd). Variants run in blocks interleaved A B A B …, so each compares with the shipped statement under the same
- * load; it prints the median CPU per write of each and its difference to the shipped one.
+ * the count back to 1), each with the session check, run as shipped and as variants that leave one part out or store
+ * the answer another way: compressed by this process (raw deflate, zstd) into a `bytea` column with `STORAGE EXTERNAL`
+ * that the variants add to their scratch database, so the database neither checks nor compresses it (round answer15,
+ * docs/BENCH-LOG.md). Variants run in blocks interleaved A B A B …, so each compares with the shipped statement under
+ * the same load; it prints the median CPU per write of each and its difference to the shipped one.
  *
- * PGlite (in memory, in this process: the CPU is the process's, the Effect client's share and the answer's compression
- * included) and, where DATABASE_URL names a PostgreSQL server, a new database there on one connection (the CPU is that
- * backend's, read from /proc/<pid>/schedstat, and this process's, which compresses the answer and sends the statement).
+ * PGlite (in memory, in this process: the CPU is the process's, the Effect client's share and any compression of the
+ * answer included) and, where DATABASE_URL names a PostgreSQL server, a new database there on one connection (the CPU
+ * is that backend's, read from /proc/<pid>/schedstat, and this process's, which compresses the answer and sends the
+ * statement).
  * BENCH_BLOCKS (default 12) blocks of BENCH_BLOCK_WRITES (default 100) writes.
  * A measuring tool: the variants are not the shop's statements.
  *
@@ -21,14 +23,14 @@ import { readFileSync } from "node:fs"
 import { constants as zlib, deflateRawSync, zstdCompressSync } from "node:zlib"
 import * as Db from "../../demo/server/db/Database.ts"
 import { lineCountStatement, type StatementText } from "../../demo/server/domain/cart/mutation.ts"
-import { fingerprintOf, idempotencyKeyTtlHours, statementKeyClaim, storedResponseStatus } from "../../demo/server/domain/idempotency.ts"
+import { statementKeyClaim } from "../../demo/server/domain/idempotency.ts"
 import { withScratchDatabase } from "./scratchDatabase.ts"
 
 const blocks = Number(process.env["BENCH_BLOCKS"] ?? 12)
 const blockWrites = Number(process.env["BENCH_BLOCK_WRITES"] ?? 100)
 
 // an answer the size of the bench's add-to-cart answers for a cart of 3 lines (about 9 KB), about as compressible
-// (raw deflate level 1: 1,504 bytes for a real one of 8,832, 1,622 for this one)
+// (raw deflate level 1: 1,504 bytes for a real one of 8,832, 1,168 for this one)
 const answer = JSON.stringify({
   cartItems: Array.from({ length: 3 }, (_, i) => ({
     articleId: 1000 + i,
@@ -71,6 +73,8 @@ const setUp = Effect.gen(function*() {
   yield* sql`INSERT INTO sessions (session_id, shop_id, cart_id, csrf_token, expires_at)
     VALUES ('parts-session', 'CZ10MA', ${cart!.cart_id}, 'parts-csrf', now() + interval '1 day')`
   const [version] = yield* sql<{ readonly version: number }>`SELECT version FROM carts WHERE cart_id = ${cart!.cart_id}`
+  yield* sql.unsafe(`ALTER TABLE idempotency_keys ADD COLUMN response_deflated bytea`)
+  yield* sql.unsafe(`ALTER TABLE idempotency_keys ALTER COLUMN response_deflated SET STORAGE EXTERNAL`)
   return {
     cartId: cart!.cart_id,
     itemId: item!.cart_item_id,
@@ -89,10 +93,11 @@ interface Parts {
   readonly claim: boolean
   readonly answer: string
   /**
-   * How the answer is stored: deflated by this process (as shipped), as json (before migration 24), with zstd, or
-   * deflated with a smaller window and hash (16 KB, memLevel 7: half the compressor's memory).
+   * How the answer is stored: as shipped (json), or compressed by this process into `response_deflated` (bytea,
+   * EXTERNAL) with raw deflate level 1, with deflate and a smaller window and hash (16 KB, memLevel 7: half the
+   * compressor's memory), or with zstd level 1.
    */
-  readonly storage: "shipped" | "json" | "zstd" | "smallDeflate"
+  readonly storage: "shipped" | "deflate" | "smallDeflate" | "zstd"
 }
 
 const shipped: Parts = { stockCheck: true, sessionCheck: true, claim: true, answer, storage: "shipped" }
@@ -100,47 +105,40 @@ const shipped: Parts = { stockCheck: true, sessionCheck: true, claim: true, answ
 /** The variants measured against {@link shipped}. */
 const variants: ReadonlyArray<readonly [name: string, parts: Parts]> = [
   ["as shipped", shipped],
-  ["answer stored as json (before migration 24)", { ...shipped, storage: "json" }],
-  ["answer compressed with zstd level 1", { ...shipped, storage: "zstd" }],
-  ["answer deflated with a 16 KB window, memLevel 7", { ...shipped, storage: "smallDeflate" }],
+  ["answer deflated by the client into bytea", { ...shipped, storage: "deflate" }],
+  ["the same, 16 KB window, memLevel 7", { ...shipped, storage: "smallDeflate" }],
+  ["answer zstd-compressed by the client into bytea", { ...shipped, storage: "zstd" }],
   ["without the stock check", { ...shipped, stockCheck: false }],
   ["without the session check", { ...shipped, sessionCheck: false }],
   ["without the idempotency key", { ...shipped, claim: false }],
   ["with a 100-byte answer stored", { ...shipped, answer: JSON.stringify({ cartItems: [], padding: "x".repeat(70) }) }]
 ]
 
-// the statement's text storing the answer as json in `response`, as before migration 24
-const asJson = (text: string, answerAt: string): string =>
-  text.replace("status_code, response_deflated)", "status_code, response)")
-    .replace(`${answerAt}::bytea`, `${answerAt}::json`)
-    .replace(/response = NULL,\s*response_deflated = EXCLUDED\.response_deflated/, "response = EXCLUDED.response")
+// the statement's text storing the answer, compressed, in `response_deflated` (bytea) instead of `response` (json)
+const asBytea = (text: string, answerAt: string): string =>
+  text.replace("status_code, response)", "status_code, response_deflated)")
+    .replace(`${answerAt}::json`, `${answerAt}::bytea`)
+    .replace("response = EXCLUDED.response,", "response = NULL, response_deflated = EXCLUDED.response_deflated,")
+
+const compressed = (storage: Parts["storage"], answer: string): Uint8Array =>
+  new Uint8Array(
+    storage === "zstd" ? zstdCompressSync(answer, { params: { [zlib.ZSTD_c_compressionLevel]: 1 } })
+      : storage === "smallDeflate" ? deflateRawSync(answer, { level: 1, windowBits: 14, memLevel: 7 })
+      : deflateRawSync(answer, { level: 1 })
+  )
 
 const statementOf = (setup: Setup, parts: Parts, raise: boolean): StatementText => {
   const count = raise ? 2 : 1
   const after = { cartId: setup.cartId, version: setup.version + 1 } as Parameters<typeof lineCountStatement>[0]
   const key = `parts-${process.pid}-${setup.serial++}`
-  const scope = `cart.addToCart:cart-${setup.cartId}`
-  // the variants' claims as statementKeyClaim makes the shipped one, with their own stored answer
-  const claimOf = (response: Uint8Array) => ({
-    scope,
-    key,
-    hash: fingerprintOf({ n: 1 }),
-    response,
-    ttlHours: idempotencyKeyTtlHours,
-    status: storedResponseStatus
-  })
-  const claim = !raise || !parts.claim ? undefined
-    : parts.storage === "shipped" ? statementKeyClaim(scope, key, { n: 1 }, undefined, parts.answer)
-    : parts.storage === "zstd"
-    ? claimOf(new Uint8Array(zstdCompressSync(parts.answer, { params: { [zlib.ZSTD_c_compressionLevel]: 1 } })))
-    : parts.storage === "smallDeflate"
-    ? claimOf(new Uint8Array(deflateRawSync(parts.answer, { level: 1, windowBits: 14, memLevel: 7 })))
-    : claimOf(parts.answer as unknown as Uint8Array)
+  const shippedClaim = raise && parts.claim ? statementKeyClaim(`cart.addToCart:cart-${setup.cartId}`, key, { n: 1 }, undefined, parts.answer) : undefined
+  const bytes = shippedClaim === undefined || parts.storage === "shipped" ? undefined : compressed(parts.storage, parts.answer)
+  const claim = shippedClaim === undefined || bytes === undefined ? shippedClaim : { ...shippedClaim, response: bytes as unknown as string }
   const check = raise && parts.stockCheck ? { variantId: setup.variantId, stock: setup.stock } : undefined
   const proof = parts.sessionCheck ? { sessionId: setup.sessionId, csrfToken: setup.csrfToken } : undefined
   const statement = lineCountStatement(after, setup.itemId, count, check, claim, proof)
-  if (claim === undefined || parts.storage !== "json") return statement
-  return { params: statement.params, text: asJson(statement.text, `$${statement.params.indexOf(claim.response) + 1}`) }
+  if (bytes === undefined) return statement
+  return { params: statement.params, text: asBytea(statement.text, `$${statement.params.indexOf(bytes) + 1}`) }
 }
 
 const median = (values: ReadonlyArray<number>): number => {

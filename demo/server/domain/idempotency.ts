@@ -8,14 +8,9 @@
  * its retry runs again; on PostgreSQL a concurrent retry waits on the key's unique index until the first attempt
  * commits, then replays its response.
  *
- * The answer is stored as its JSON text compressed by the server (raw deflate, {@link storedAnswer}) in
- * `response_deflated` (migration 24): the database neither checks nor compresses it. Keys stored before migration 24
- * keep their answer in `response` (json) and replay from it.
- *
  * @module
  */
 import { createHash } from "node:crypto"
-import { deflateRawSync, inflateRawSync } from "node:zlib"
 import { Data, Effect } from "effect"
 import { HttpServerRequest } from "effect/http"
 import { SqlClient } from "effect/sql"
@@ -97,27 +92,16 @@ export type IdempotencyClaim = "first" | "last"
 export const claimOf = (changes: IdempotentChanges): IdempotencyClaim => changes === "transaction" ? "last" : "first"
 
 /**
- * The bytes stored for an answer's JSON text: its UTF-8 bytes compressed with raw deflate (RFC 1951) at level 1, about
- * a sixth of the text for a cart's answer; in a buffer of their own (the driver may copy a parameter's whole buffer).
- */
-export const storedAnswer = (json: string): Uint8Array =>
-  new Uint8Array(deflateRawSync(json, { level: 1 }))
-
-/** The JSON value of a {@link storedAnswer}'s bytes. */
-export const answerOfStored = (bytes: Uint8Array): unknown => JSON.parse(inflateRawSync(bytes).toString("utf8"))
-
-/**
  * The claim of `key` in `scope` that a change made in one statement stores with its `answer` (plain JSON data) in
  * that statement, as {@link withIdempotencyKey} would store it (same fingerprint of `fingerprint`, same status, same
- * expiry, the same {@link storedAnswer}): a later call with the key then replays the answer. `answerText` is the
- * answer's JSON text when the caller has written it already (any text of the same JSON value: a replay reads the
- * value, not the text).
+ * expiry): a later call with the key then replays the answer. `answerText` is the answer's JSON text when the caller
+ * has written it already (any text of the same JSON value: a replay reads the value, not the text).
  */
 export const statementKeyClaim = (scope: string, key: string, fingerprint: unknown, answer: unknown, answerText?: string) => ({
   scope,
   key,
   hash: fingerprint === undefined ? null : fingerprintOf(fingerprint),
-  response: storedAnswer(answerText ?? JSON.stringify(answer ?? null)),
+  response: answerText ?? JSON.stringify(answer ?? null),
   ttlHours: idempotencyKeyTtlHours,
   status: storedResponseStatus
 })
@@ -125,19 +109,10 @@ export const statementKeyClaim = (scope: string, key: string, fingerprint: unkno
 /** A retry found its key taken when it stored its answer: its transaction rolls back and the stored answer is replayed. */
 class KeyTaken extends Data.TaggedError("KeyTaken")<{}> {}
 
-/** A stored key's row: its answer deflated (migration 24) or, stored before it, as json; neither until answered. */
 interface KeyRow {
   readonly request_hash: string | null
   readonly response: unknown
-  readonly response_deflated: Uint8Array | null
 }
-
-/** A key's stored answer as a JSON value with the request's hash, or undefined while the key has no answer. */
-const storedValue = (row: KeyRow | undefined): { readonly value: unknown; readonly hash: string | null } | undefined =>
-  row === undefined ? undefined
-    : row.response_deflated !== null ? { value: answerOfStored(row.response_deflated), hash: row.request_hash }
-    : row.response !== null && row.response !== undefined ? { value: row.response, hash: row.request_hash }
-    : undefined
 
 /**
  * Runs `effect` at most once per (`scope`, `key`): the first successful response is stored with the key, in the
@@ -160,16 +135,15 @@ export const withIdempotencyKey = <A, E, R>(
     const hash = options.fingerprint === undefined ? null : fingerprintOf(options.fingerprint)
     const encode = options.encode ?? ((response: A): unknown => response)
     const decode = options.decode ?? ((stored: unknown): A => stored as A)
-    const storedRow = sql<KeyRow>`
-      SELECT request_hash, response, response_deflated FROM idempotency_keys WHERE scope = ${scope} AND key = ${key}`
-    const answerBytes = (response: A) => storedAnswer(JSON.stringify(encode(response) ?? null))
     const replay = Effect.gen(function*() {
-      const stored = storedValue((yield* storedRow)[0])
-      if (stored === undefined) return undefined
-      if (hash !== null && stored.hash !== null && stored.hash !== hash) {
+      const stored = yield* sql<KeyRow>`
+        SELECT request_hash, response FROM idempotency_keys WHERE scope = ${scope} AND key = ${key}`
+      const row = stored[0]
+      if (row === undefined || row.response === null || row.response === undefined) return undefined
+      if (hash !== null && row.request_hash !== null && row.request_hash !== hash) {
         return yield* new IdempotencyKeyReused({ scope, key })
       }
-      return { response: decode(stored.value) }
+      return { response: decode(row.response) }
     })
     if (claimOf(options.changes ?? "outside") === "last") {
       const attempt = sql.withTransaction(
@@ -177,11 +151,11 @@ export const withIdempotencyKey = <A, E, R>(
           const response = yield* effect
           // Stores the key with the answer, or takes over an expired key, in one statement; a live key is a retry's.
           const stored = yield* sql<{ readonly key: string }>`
-            INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response_deflated)
-            VALUES (${scope}, ${key}, ${hash}, ${storedResponseStatus}, ${answerBytes(response)})
+            INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response)
+            VALUES (${scope}, ${key}, ${hash}, ${storedResponseStatus}, ${JSON.stringify(encode(response) ?? null)}::json)
             ON CONFLICT (scope, key) DO UPDATE
-              SET request_hash = EXCLUDED.request_hash, status_code = EXCLUDED.status_code, response = NULL,
-                  response_deflated = EXCLUDED.response_deflated, created_at = now()
+              SET request_hash = EXCLUDED.request_hash, status_code = EXCLUDED.status_code, response = EXCLUDED.response,
+                  created_at = now()
               WHERE idempotency_keys.created_at < now() - make_interval(hours => ${idempotencyKeyTtlHours})
             RETURNING key`
           if (stored.length === 0) return yield* new KeyTaken()
@@ -199,24 +173,25 @@ export const withIdempotencyKey = <A, E, R>(
         const claimed = yield* sql<{ readonly key: string }>`
           INSERT INTO idempotency_keys (scope, key, request_hash) VALUES (${scope}, ${key}, ${hash})
           ON CONFLICT (scope, key) DO UPDATE
-            SET request_hash = EXCLUDED.request_hash, status_code = NULL, response = NULL, response_deflated = NULL,
-                created_at = now()
+            SET request_hash = EXCLUDED.request_hash, status_code = NULL, response = NULL, created_at = now()
             WHERE idempotency_keys.created_at < now() - make_interval(hours => ${idempotencyKeyTtlHours})
           RETURNING key`
         if (claimed.length === 0) {
-          const stored = storedValue((yield* storedRow)[0])
-          if (stored !== undefined) {
-            if (hash !== null && stored.hash !== null && stored.hash !== hash) {
+          const stored = yield* sql<KeyRow>`
+            SELECT request_hash, response FROM idempotency_keys WHERE scope = ${scope} AND key = ${key}`
+          const row = stored[0]
+          if (row !== undefined && row.response !== null && row.response !== undefined) {
+            if (hash !== null && row.request_hash !== null && row.request_hash !== hash) {
               return yield* new IdempotencyKeyReused({ scope, key })
             }
-            return decode(stored.value)
+            return decode(row.response)
           }
           // A key without a stored response cannot be seen outside its own transaction; if it ever is, run once more.
           return yield* effect
         }
         const response = yield* effect
         yield* sql`UPDATE idempotency_keys
-          SET status_code = ${storedResponseStatus}, response_deflated = ${answerBytes(response)}
+          SET status_code = ${storedResponseStatus}, response = ${JSON.stringify(encode(response) ?? null)}::json
           WHERE scope = ${scope} AND key = ${key}`
         return response
       })

@@ -184,8 +184,8 @@ export interface StatementKeyClaim {
   readonly key: string
   /** The request's fingerprint hash, or null. */
   readonly hash: string | null
-  /** The answer stored with the key: its JSON text as `storedAnswer` compresses it (idempotency.ts). */
-  readonly response: Uint8Array
+  /** The answer stored with the key, as JSON text. */
+  readonly response: string
   /** How long the key is kept, in hours: an older key is taken over. */
   readonly ttlHours: number
   /** The HTTP status stored with the answer. */
@@ -308,11 +308,11 @@ export const lineCountStatement = (
   const sessionCheck = proof === undefined ? "" : `AND ${sessionStillSql($(proof.sessionId), $(proof.csrfToken))}`
   const claimed = claim === undefined ? "" : `
       claimed AS (
-        INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response_deflated)
-        SELECT ${$(claim.scope)}, ${$(claim.key)}, ${$(claim.hash)}, ${$(claim.status)}, ${$(claim.response)}::bytea FROM locked
+        INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response)
+        SELECT ${$(claim.scope)}, ${$(claim.key)}, ${$(claim.hash)}, ${$(claim.status)}, ${$(claim.response)}::json FROM locked
         ON CONFLICT (scope, key) DO UPDATE
-          SET request_hash = EXCLUDED.request_hash, status_code = EXCLUDED.status_code, response = NULL,
-              response_deflated = EXCLUDED.response_deflated, created_at = now()
+          SET request_hash = EXCLUDED.request_hash, status_code = EXCLUDED.status_code, response = EXCLUDED.response,
+              created_at = now()
           WHERE idempotency_keys.created_at < now() - make_interval(hours => ${$(claim.ttlHours)})
         RETURNING key),`
   const keyFree = claim === undefined ? "" : "AND EXISTS (SELECT 1 FROM claimed)"
@@ -360,14 +360,14 @@ export const lineCountChangeStatement = (change: LineCountChange): StatementText
   lineCountStatement(change.after, change.itemId, change.count, change.check, change.claim, change.proof)
 
 // The batch's text: one prepared statement whatever the batch's size (the writes' inputs are arrays, one element per
-// write, unnested into rows; what a write lacks is 0, '' or no bytes, never null, so a client infers every array's type). Each
+// write, unnested into rows; what a write lacks is 0 or '', never null, so a client infers every array's type). Each
 // row makes the checks and changes of lineCountStatement for its cart; the one row it answers lists the carts changed
 // with their new versions (`<cart_id>:<version>`, space-separated), which is also the versioned-notice mark of every
 // cart changed (migration 22); it sends each changed cart's versioned cache notice itself (`*` in cartNoticesSetting).
 const lineCountBatchText = `
       WITH w AS (
         SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::text[], $8::text[],
-          $9::text[], $10::text[], $11::text[], $12::int[], $13::bytea[])
+          $9::text[], $10::text[], $11::text[], $12::int[], $13::text[])
           AS w(cart_id, before, item_id, count, check_variant, check_stock, session_id, csrf_token,
             scope, key, hash, status, response)),
       locked AS (
@@ -378,11 +378,11 @@ const lineCountBatchText = `
         ORDER BY c.cart_id
         FOR UPDATE OF c),
       claimed AS (
-        INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response_deflated)
-        SELECT scope, key, NULLIF(hash, ''), status, response FROM locked WHERE key <> ''
+        INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response)
+        SELECT scope, key, NULLIF(hash, ''), status, response::json FROM locked WHERE key <> ''
         ON CONFLICT (scope, key) DO UPDATE
-          SET request_hash = EXCLUDED.request_hash, status_code = EXCLUDED.status_code, response = NULL,
-              response_deflated = EXCLUDED.response_deflated, created_at = now()
+          SET request_hash = EXCLUDED.request_hash, status_code = EXCLUDED.status_code, response = EXCLUDED.response,
+              created_at = now()
           WHERE idempotency_keys.created_at < now() - make_interval(hours => $14)
         RETURNING scope, key),
       go AS (
@@ -413,9 +413,6 @@ export const batchable = (change: LineCountChange): boolean =>
   (change.claim === undefined ||
     (change.claim.ttlHours === batchKeyTtlHours && change.claim.key !== "" && change.claim.hash !== ""))
 
-// the stored answer of a batched write without a key (never stored)
-const noAnswer = new Uint8Array(0)
-
 /** How long the keys a batch stores are kept, in hours. */
 export const batchKeyTtlHours = idempotencyKeyTtlHours
 
@@ -442,7 +439,7 @@ export const lineCountBatchStatement = (changes: ReadonlyArray<LineCountChange>)
       column((c) => c.claim?.key ?? ""),
       column((c) => c.claim?.hash ?? ""),
       column((c) => c.claim?.status ?? 0),
-      column((c) => c.claim?.response ?? noAnswer),
+      column((c) => c.claim?.response ?? ""),
       batchKeyTtlHours,
       cartVersionSetting,
       cartChangedChannel,
