@@ -2,6 +2,7 @@
  * The database layer of the reference backend: migrations, seed, transactions, LISTEN/NOTIFY and
  * durability on the embedded PGlite backend, and the same on PostgreSQL when DATABASE_URL is set.
  */
+import { createHash } from "node:crypto"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -481,6 +482,8 @@ describe.each(modes)("PGlite client ($mode)", ({ worker }) => {
         assert.strictEqual(unique.reason._tag === "UniqueViolation" ? unique.reason.constraint : unique.reason._tag, "captchas_pkey")
       })))
 
+    it.effect("bytea parameters (empty, one byte, every byte value, 64 KB; alone and as a bytea[]) come back exactly", () => byteaRoundTrips)
+
     it.effect("observeStatements sees every statement sent to the database, one round trip each", () =>
       Effect.gen(function*() {
         const sql = yield* SqlClient.SqlClient
@@ -565,6 +568,33 @@ describe("PGlite client in a worker thread", () => {
 
 const databaseUrl = process.env["DATABASE_URL"]
 
+/** Byte strings a bytea parameter carries exactly: none, one byte, every byte value, 64 KB of every byte value. */
+const byteStrings: ReadonlyArray<Uint8Array> = [
+  new Uint8Array(0),
+  Uint8Array.of(0),
+  Uint8Array.from({ length: 256 }, (_, i) => i),
+  Uint8Array.from({ length: 64 * 1024 }, (_, i) => (i * 7 + (i >> 8)) & 0xff)
+]
+
+/**
+ * Each of {@link byteStrings} bound as a bytea (a Uint8Array parameter), alone and in a bytea[], comes back exactly and
+ * is what the server read (its length and MD5), as the stored idempotent answers are bound (migration 24).
+ */
+const byteaRoundTrips = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex")
+  const md5 = (bytes: Uint8Array) => createHash("md5").update(bytes).digest("hex")
+  for (const bytes of byteStrings) {
+    const [row] = yield* sql<{ readonly echo: Uint8Array; readonly n: number; readonly digest: string }>`
+      SELECT ${bytes}::bytea AS echo, length(${bytes}::bytea) AS n, md5(${bytes}::bytea) AS digest`
+    assert.strictEqual(hex(row!.echo), hex(bytes))
+    assert.deepStrictEqual([row!.n, row!.digest], [bytes.length, md5(bytes)])
+  }
+  const rows = yield* sql<{ readonly b: Uint8Array; readonly digest: string }>`
+    SELECT b, md5(b) AS digest FROM unnest(${[...byteStrings]}::bytea[]) WITH ORDINALITY AS u(b, i) ORDER BY i`
+  assert.deepStrictEqual(rows.map((row) => [hex(row.b), row.digest]), byteStrings.map((bytes) => [hex(bytes), md5(bytes)]))
+})
+
 describe.skipIf(databaseUrl === undefined || databaseUrl.trim() === "")("PostgreSQL backend (DATABASE_URL)", () => {
   it.live("applies the migrations, seeds an empty database and answers queries and notifications", () =>
     Effect.scoped(Effect.gen(function*() {
@@ -593,6 +623,7 @@ describe.skipIf(databaseUrl === undefined || databaseUrl.trim() === "")("Postgre
         FROM pg_settings s, pg_attribute a
         WHERE s.name = 'default_toast_compression' AND a.attrelid = 'idempotency_keys'::regclass AND a.attname = 'response'`
       assert.strictEqual(lz4!.compression, lz4!.offered ? "l" : "")
+      yield* byteaRoundTrips
 
       const failed = yield* sql.withTransaction(Effect.andThen(sql`INSERT INTO tracking_logs (message) VALUES ('pg rollback')`, Effect.fail("x"))).pipe(Effect.flip)
       assert.strictEqual(failed, "x")

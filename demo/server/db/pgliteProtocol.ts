@@ -2,14 +2,21 @@
  * The wire-protocol messages of a prepared statement's run on PGlite, built and read here in a few native copies:
  * PGlite's own serializer grows its buffer and measures every parameter in JavaScript, and its parser copies each
  * message and decodes each string with a `TextDecoder`; for a cart write with its ~8.6 KB stored answer they took more
- * time than any part of PostgreSQL's work but the executor. The results match `parse.parseResults` of PGlite.
+ * time than any part of PostgreSQL's work but the executor. `bytea` parameters and `int4[]`, `text[]` and `bytea[]`
+ * ones go in binary ({@link binaryParameter}). The results match `parse.parseResults` of PGlite.
  *
  * @module
  */
 import { protocol, types as pgliteTypes, type Results } from "@electric-sql/pglite"
 
-/** A parameter as the Bind message carries it: its text, null for SQL NULL, or a one-dimensional array in binary. */
-export type ParameterText = string | null | BinaryArray
+/** A parameter as the Bind message carries it: its text, null for SQL NULL, or in binary ({@link BinaryParameter}). */
+export type ParameterText = string | null | BinaryParameter
+
+/** A parameter sent in binary: a `bytea`'s bytes as they are, or a one-dimensional array ({@link BinaryArray}). */
+export type BinaryParameter = Uint8Array | BinaryArray
+
+/** Whether a Bind parameter goes in binary. */
+export const isBinary = (value: ParameterText): value is BinaryParameter => typeof value === "object" && value !== null
 
 // Describe (the unnamed portal), Execute (no row limit) and Sync: the same bytes after every Bind.
 const portalTail = Buffer.from([
@@ -29,35 +36,49 @@ const ensure = (buffer: Buffer<ArrayBuffer>, used: number, more: number): Buffer
 }
 
 /**
- * A one-dimensional `int4[]` or `text[]` parameter sent in PostgreSQL's binary array format: each element's bytes
- * with their length, where the text format escapes every quote and backslash of every element in JavaScript and the
- * server parses the literal back character by character (a batch of cart writes binds ~9 KB JSON answers as text[]).
+ * A one-dimensional `int4[]`, `text[]` or `bytea[]` parameter sent in PostgreSQL's binary array format: each
+ * element's bytes with their length, where the text format escapes every quote and backslash of every element in
+ * JavaScript (every byte of a bytea as hex) and the server parses the literal back character by character (a batch of
+ * cart writes binds its keys and compressed answers as arrays).
  */
 export interface BinaryArray {
-  /** The element type: int4 (23) or text (25). */
-  readonly element: typeof int4Oid | typeof textOid
-  /** The elements: 32-bit integers for int4, strings for text; null or undefined for SQL NULL. */
+  /** The element type: int4 (23), text (25) or bytea (17). */
+  readonly element: typeof int4Oid | typeof textOid | typeof byteaOid
+  /** The elements: 32-bit integers for int4, strings for text, Uint8Arrays for bytea; null or undefined for SQL NULL. */
   readonly items: ReadonlyArray<unknown>
 }
 
+const byteaOid = 17
 const int4Oid = 23
 const textOid = 25
+const byteaArrayOid = 1001
 const int4ArrayOid = 1007
 const textArrayOid = 1009
 
 const isInt4 = (item: unknown): boolean =>
   item === null || item === undefined || (Number.isInteger(item) && (item as number) >= -2147483648 && (item as number) <= 2147483647)
 const isText = (item: unknown): boolean => item === null || item === undefined || typeof item === "string"
+const isBytes = (item: unknown): boolean => item === null || item === undefined || item instanceof Uint8Array
 
 /**
- * `value` as a {@link BinaryArray} when the statement's parameter of type `oid` is `int4[]` or `text[]` and `value` is
- * a flat array of 32-bit integers or strings (and nulls); undefined otherwise (sent as text, PGlite's serializer).
+ * `value` as a {@link BinaryParameter} when the statement's parameter of type `oid` is `bytea` and `value` a Uint8Array,
+ * or `int4[]`, `text[]` or `bytea[]` and `value` a flat array of 32-bit integers, strings or Uint8Arrays (and nulls);
+ * undefined otherwise (sent as text, PGlite's serializer).
  */
-export const binaryArray = (oid: number, value: unknown): BinaryArray | undefined => {
+export const binaryParameter = (oid: number, value: unknown): BinaryParameter | undefined => {
+  if (oid === byteaOid) return value instanceof Uint8Array ? value : undefined
   if (!Array.isArray(value)) return undefined
   if (oid === int4ArrayOid && value.every(isInt4)) return { element: int4Oid, items: value }
   if (oid === textArrayOid && value.every(isText)) return { element: textOid, items: value }
+  if (oid === byteaArrayOid && value.every(isBytes)) return { element: byteaOid, items: value }
   return undefined
+}
+
+const writeBytes = (buffer: Buffer<ArrayBuffer>, at: number, bytes: Uint8Array): [Buffer<ArrayBuffer>, number] => {
+  buffer = ensure(buffer, at, 4 + bytes.length)
+  buffer.writeInt32BE(bytes.length, at)
+  buffer.set(bytes, at + 4)
+  return [buffer, at + 4 + bytes.length]
 }
 
 const writeBinaryArray = (buffer: Buffer<ArrayBuffer>, at: number, array: BinaryArray): [Buffer<ArrayBuffer>, number] => {
@@ -84,6 +105,8 @@ const writeBinaryArray = (buffer: Buffer<ArrayBuffer>, at: number, array: Binary
       buffer.writeInt32BE(4, at)
       buffer.writeInt32BE(item as number, at + 4)
       at += 8
+    } else if (element === byteaOid) {
+      ;[buffer, at] = writeBytes(buffer, at, item as Uint8Array)
     } else {
       const text = item as string
       buffer = ensure(buffer, at, 4 + text.length * 3)
@@ -98,7 +121,7 @@ const writeBinaryArray = (buffer: Buffer<ArrayBuffer>, at: number, array: Binary
 
 /**
  * `prefix` (e.g. pending Close messages), then Bind of the prepared statement `statement` to the unnamed portal with
- * `values` as text (a {@link BinaryArray} in binary) and every result column as text, Describe of that portal, Execute and Sync. The bytes are valid
+ * `values` as text (a {@link BinaryParameter} in binary) and every result column as text, Describe of that portal, Execute and Sync. The bytes are valid
  * until the next call: PGlite reads them during its call, before this runs again.
  */
 export const bindDescribeExecute = (prefix: ReadonlyArray<Uint8Array>, statement: string, values: ReadonlyArray<ParameterText>): Uint8Array => {
@@ -117,13 +140,13 @@ export const bindDescribeExecute = (prefix: ReadonlyArray<Uint8Array>, statement
   buffer[at++] = 0
   at += buffer.write(statement, at, "utf8")
   buffer[at++] = 0
-  if (values.some((value) => typeof value === "object" && value !== null)) {
-    // a format code per parameter: 1 (binary) for the arrays, 0 (text) for the others
+  if (values.some(isBinary)) {
+    // a format code per parameter: 1 (binary) for the binary ones, 0 (text) for the others
     buffer = ensure(buffer, at, 2 + values.length * 2)
     buffer.writeUInt16BE(values.length, at)
     at += 2
     for (const value of values) {
-      buffer.writeUInt16BE(typeof value === "object" && value !== null ? 1 : 0, at)
+      buffer.writeUInt16BE(isBinary(value) ? 1 : 0, at)
       at += 2
     }
   } else {
@@ -134,7 +157,11 @@ export const bindDescribeExecute = (prefix: ReadonlyArray<Uint8Array>, statement
   buffer.writeUInt16BE(values.length, at)
   at += 2
   for (const value of values) {
-    if (typeof value === "object" && value !== null) {
+    if (value instanceof Uint8Array) {
+      ;[buffer, at] = writeBytes(buffer, at, value)
+      continue
+    }
+    if (isBinary(value)) {
       ;[buffer, at] = writeBinaryArray(buffer, at, value)
       continue
     }

@@ -8,7 +8,7 @@
 import { mkdir } from "node:fs/promises"
 import { dirname, resolve } from "node:path"
 import { parse as pgliteParse, PGlite, protocol, types as pgliteTypes, type Results } from "@electric-sql/pglite"
-import { bindDescribeExecute, binaryArray, type ParameterText, readResults } from "./pgliteProtocol.ts"
+import { bindDescribeExecute, binaryParameter, type ParameterText, readResults } from "./pgliteProtocol.ts"
 
 /** Result parsers that make PGlite decode like `@effect/sql-pg` (int8 to bigint, date as text). */
 export const parsers = {
@@ -153,7 +153,7 @@ export class PgliteStatements {
     const serialized = values.map((value, index): ParameterText => {
       if (value === null || value === undefined) return null
       const type = statement.paramTypes[index]!
-      const binary = binaryArray(type, value)
+      const binary = binaryParameter(type, value)
       if (binary !== undefined) return binary
       const serializer = this.db.serializers[type]
       return serializer ? serializer(value) : String(value)
