@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: the reference server's throughput, measured side by side in ONE run against a
  * bare `node:http` hello-world on the same machine, so the figures are ratios to a baseline of the same conditions
- * (measured first, and again last to show how far the machine itself moved during the run). Each scenario runs at 50
+ * (measured first, between the two databases and again last: each row's ratio is given to the first bare and to the
+ * mean of the two bare runs around its target, since the machine's own speed moves during a run). Each scenario runs at 50
  * connections for BENCH_SECONDS (default 10) with autocannon; the server runs in its own process on the embedded
  * database (PGlite, in memory, seeded) and, when DATABASE_URL names a PostgreSQL server, a second time on a new database
  * there.
@@ -413,8 +414,8 @@ const benchServer = async (
 }
 
 /**
- * The bare node:http hello-world, measured first (the baseline every ratio is to) and again last: how far the two lie
- * apart shows how much the machine's own speed moved during the run, which a ratio to the first alone hides.
+ * The bare node:http hello-world, measured first, between the two targets and again last: how far they lie apart shows
+ * how much the machine's own speed moved during the run, which a ratio to the first alone hides.
  */
 const measureBare = async (scenario: string) => {
   const bare = await start("test/bench/bare.ts", {})
@@ -425,12 +426,20 @@ const measureBare = async (scenario: string) => {
   }
 }
 
+/** The mean of the bare node:http runs just before and just after the target of `results[index]`. */
+const bareAround = (index: number) => {
+  const before = results.slice(0, index).findLast((row) => row.target === "node:http")!
+  const after = results.slice(index + 1).find((row) => row.target === "node:http") ?? before
+  return (before.rps + after.rps) / 2
+}
+
 const main = async () => {
   console.error(`bench: ${connections} connections, ${seconds} s per scenario`)
   await measureBare("hello world (baseline)")
   const memory = [await benchServer("PGlite", { PGLITE_DATA_DIR: "memory://", DATABASE_URL: "" })]
   const adminUrl = process.env["DATABASE_URL"]?.trim()
   if (adminUrl) {
+    await measureBare("hello world (between the targets)")
     memory.push(await withScratchDatabase(adminUrl, "sf_bench", (url, name) =>
       benchServer("PostgreSQL", { DATABASE_URL: url.toString() }, statementCounter(adminUrl, name), backendCpu(adminUrl, name))))
   } else {
@@ -440,10 +449,12 @@ const main = async () => {
 
   const baseline = results[0]!.rps
   const pad = (text: string | number, width: number) => String(text).padStart(width)
-  console.log(`\n| target | scenario | req/s | p50 ms | p99 ms | errors | of bare node:http |`)
-  console.log(`|---|---|--:|--:|--:|--:|--:|`)
-  for (const row of results) {
-    console.log(`| ${row.target} | ${row.scenario} | ${pad(row.rps, 6)} | ${pad(row.p50, 4)} | ${pad(row.p99, 4)} | ${pad(row.errors, 3)} | ${pad(((100 * row.rps) / baseline).toFixed(1), 5)} % |`)
+  const percent = (rps: number, of: number) => `${pad(((100 * rps) / of).toFixed(1), 5)} %`
+  console.log(`\n| target | scenario | req/s | p50 ms | p99 ms | errors | of bare node:http (first) | of the bare runs around it |`)
+  console.log(`|---|---|--:|--:|--:|--:|--:|--:|`)
+  for (const [index, row] of results.entries()) {
+    const around = row.target === "node:http" ? row.rps : bareAround(index)
+    console.log(`| ${row.target} | ${row.scenario} | ${pad(row.rps, 6)} | ${pad(row.p50, 4)} | ${pad(row.p99, 4)} | ${pad(row.errors, 3)} | ${percent(row.rps, baseline)} | ${percent(row.rps, around)} |`)
   }
   const last = results[results.length - 1]!.rps
   console.log(`\nbare node:http moved ${(((last - baseline) / baseline) * 100).toFixed(1)} % from the first baseline to the last during this run.`)
