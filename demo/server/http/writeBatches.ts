@@ -82,11 +82,6 @@ export class WriteBatches {
     this.options = options
   }
 
-  /** How this batcher makes batches (tests). */
-  get batchOptions(): WriteBatchOptions {
-    return this.options
-  }
-
   /** How many statements carried how many changes so far (size -> statements; diagnostics, tests). */
   get batchSizes(): ReadonlyMap<number, number> {
     return this.sizes
