@@ -7,15 +7,16 @@
  * STOREFRONT_PGLITE_TEMPLATE (tests only, off by default) names a PGlite data-directory dump (the seeded template of
  * test/support/globalSetup.ts): a PGlite database whose data directory is still empty starts from it instead of
  * running initdb, the migrations and the seed (pending migrations still run; an existing database ignores it).
+ * STOREFRONT_FIRST_SWEEP_SECONDS (the bench) runs the first housekeeping sweep that long after start instead of a minute.
  *
  * @module
  */
 import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
-import { Layer } from "effect"
+import { Duration, Layer } from "effect"
 import { HttpRouter } from "effect/http"
 import { createServer } from "node:http"
 import { layerFromTemplate } from "./db/Database.ts"
-import { HousekeepingLive } from "./db/Housekeeping.ts"
+import { housekeepingLayer } from "./db/Housekeeping.ts"
 import { CaptchaTestAnswer, captchaTestAnswerOf, captchaTestAnswerVariable } from "./domain/captcha.ts"
 import { MailDropDir, mailDropDirVariable } from "./domain/outbox.ts"
 import { AppRoutes } from "./http/app.ts"
@@ -29,6 +30,7 @@ const host = process.env.HOST ?? "127.0.0.1"
 const mailDropDir = process.env[mailDropDirVariable]?.trim() || undefined
 const captchaTestAnswer = captchaTestAnswerOf(process.env[captchaTestAnswerVariable])
 const pgliteTemplate = process.env["STOREFRONT_PGLITE_TEMPLATE"]?.trim() || undefined
+const firstSweepSeconds = Number(process.env["STOREFRONT_FIRST_SWEEP_SECONDS"]?.trim() || Number.NaN)
 
 // The database is migrated and seeded before the port opens: a request that arrives while it starts
 // is refused rather than left hanging on a server without a handler.
@@ -44,7 +46,8 @@ const fastWrites = fastReads === undefined || process.env["STOREFRONT_FAST_WRITE
 const drainMs = 3_000
 const httpServer = () => createServer({ ServerResponse: ResponseClosingOnStop })
 // Expired sessions, idempotency keys, captchas and recovery tokens are swept in the background (db/Housekeeping.ts).
-const ServerLive = Layer.merge(HttpRouter.serve(AppRoutes, { disableLogger: true }), HousekeepingLive).pipe(
+const housekeeping = housekeepingLayer(firstSweepSeconds >= 0 ? Duration.seconds(firstSweepSeconds) : undefined)
+const ServerLive = Layer.merge(HttpRouter.serve(AppRoutes, { disableLogger: true }), housekeeping).pipe(
   Layer.provide(NodeHttpServer.layer(() => closeIdleConnectionsOnStop(fastReads === undefined ? httpServer() : withFastReads(httpServer(), fastReads, fastWrites)), { host, port, gracefulShutdownTimeout: drainMs })),
   Layer.provide(Layer.succeed(LiveStreamsEnd, stopSignal())),
   Layer.provide(Layer.succeed(CurrentFastReads, fastReads)),

@@ -7,7 +7,7 @@
 import { Effect, Exit, Layer, Stream } from "effect"
 import { SqlClient } from "effect/sql"
 import { randomUUID } from "node:crypto"
-import { describe, expect, test } from "vitest"
+import { beforeAll, describe, expect, test } from "vitest"
 import { cartChangedChannel, Database } from "../../demo/server/db/Database.ts"
 import { cacheInvalidationChannel } from "../../demo/server/db/ReadCache.ts"
 import { type LineCountChange, withLineCount } from "../../demo/server/domain/cart/mutation.ts"
@@ -15,7 +15,7 @@ import { readCart } from "../../demo/server/domain/cart/reading.ts"
 import { statementKeyClaim } from "../../demo/server/domain/idempotency.ts"
 import { FastReads } from "../../demo/server/http/fastReads.ts"
 import { FastWrites, type FastWritesSetup, sqlStatementClient } from "../../demo/server/http/fastWrites.ts"
-import { defaultWriteBatchOptions, WriteBatches } from "../../demo/server/http/writeBatches.ts"
+import { writeBatchOptions, WriteBatches } from "../../demo/server/http/writeBatches.ts"
 import { addToCartScope } from "../../demo/server/handlers/cart.ts"
 import { useRealPortBackend } from "../support/realPort.ts"
 import { freshDatabase } from "../support/server.ts"
@@ -161,9 +161,20 @@ const sizesSince = (before: ReadonlyMap<number, number>) => {
   return since
 }
 
-const { inFlight } = defaultWriteBatchOptions
+// the statements the server runs at once: its database's (`writeBatchOptions`), known once the server is attached
+let inFlight = 0
+beforeAll(() => {
+  inFlight = fastWrites.batchOptions?.inFlight ?? 0
+  expect(inFlight).toBeGreaterThan(0)
+})
 
 describe("group commit of the write fast path", () => {
+  test("batches as the database the server runs on allows: that backend's batch options", async () => {
+    const backend = await runtime.runPromise(Effect.map(Database, (database) => database.backend) as Effect.Effect<"pg" | "pglite", never, never>)
+    expect(backend).toBe(process.env["DATABASE_URL"]?.trim() ? "pg" : "pglite")
+    expect(fastWrites.batchOptions).toBe(writeBatchOptions[backend])
+  })
+
   test("concurrent adds to many carts go as one statement, and each answer is the answer of the same write alone", async () => {
     const who = await shoppers(10)
     const before = sizesNow()
@@ -198,6 +209,9 @@ describe("group commit of the write fast path", () => {
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200))
     expect(fastWrites.handOvers.afterBody - handed).toBe(0)
     expect(Math.max(...Object.keys(sizesSince(before)).map(Number))).toBeGreaterThan(1)
+    // never more at once, nor in one statement, than the database's batch options allow
+    expect(Math.max(...Object.keys(sizesSince(before)).map(Number))).toBeLessThanOrEqual(fastWrites.batchOptions!.maxBatch)
+    expect(fastWrites.mostInFlight).toBeLessThanOrEqual(inFlight)
     for (const one of many) expect(await countOf(one.headers, one.variantId)).toBe(2)
     // one cart's writes take turns across batches: each piece the rules allow is added once
     // one cart's writes take turns across batches: each piece the rules allow is added once (a line holds at most

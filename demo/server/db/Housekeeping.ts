@@ -118,9 +118,16 @@ const housekeep = Effect.gen(function*() {
   }
 }).pipe(Effect.catchCause((cause) => Effect.logWarning("housekeeping: the sweep failed; the next one tries again", cause)))
 
-/** The server's housekeeping: a sweep a minute after start, then every {@link housekeepingInterval}, while the layer lives. */
-export const HousekeepingLive: Layer.Layer<never, never, SqlClient.SqlClient | Database> = Layer.effectDiscard(
-  Effect.forkScoped(
-    Effect.sleep("1 minute").pipe(Effect.andThen(Effect.repeat(housekeep, Schedule.spaced(housekeepingInterval))))
+/** How long after start the server's first sweep runs, by default. */
+export const firstSweepAfter: Duration.Input = "1 minute"
+
+/** The server's housekeeping: a sweep `firstAfter` after start, then every {@link housekeepingInterval}, while the layer lives. */
+export const housekeepingLayer = (firstAfter: Duration.Input = firstSweepAfter): Layer.Layer<never, never, SqlClient.SqlClient | Database> =>
+  Layer.effectDiscard(
+    Effect.forkScoped(
+      Effect.sleep(firstAfter).pipe(Effect.andThen(Effect.repeat(housekeep, Schedule.spaced(housekeepingInterval))))
+    )
   )
-)
+
+/** The server's housekeeping with its first sweep {@link firstSweepAfter} after start. */
+export const HousekeepingLive: Layer.Layer<never, never, SqlClient.SqlClient | Database> = housekeepingLayer()

@@ -53,7 +53,7 @@ import { maskSecrets, nonPagePolicy, requestIdHeader, type ServerErrorRecord } f
 import { answerJson } from "./answerJson.ts"
 import { type CartWrite, plainCartWrite, type PlainWrite } from "./plainWrite.ts"
 import { cachedSessionEntryFor } from "./middleware.ts"
-import { defaultWriteBatchOptions, type WriteBatchOptions, WriteBatches } from "./writeBatches.ts"
+import { type WriteBatchOptions, WriteBatches } from "./writeBatches.ts"
 import { sessionCookieOf } from "./fastReads.ts"
 
 /** The add-to-cart path the fast path serves (PUT). */
@@ -74,6 +74,8 @@ export interface FastWritesSetup {
   readonly errorLog: (record: ServerErrorRecord) => void
   /** The plain client the writes' one statement runs on ({@link StatementClient}). */
   readonly statements: StatementClient
+  /** How the plain writes' statements are batched: those of the database the server runs on (`writeBatchOptions`). */
+  readonly batchOptions: WriteBatchOptions
 }
 
 /** Runs one statement (text with `$n` placeholders) outside any transaction and answers its rows, or its failure. */
@@ -131,35 +133,37 @@ export const replayedRequest = (request: IncomingMessage, body: Buffer): Incomin
 export class FastWrites {
   /** Whether requests are served (tests compare the two paths on one server by turning it off). */
   enabled = true
-  private setup: FastWritesSetup | undefined = undefined
+  // what attach handed over, and the batcher of the writes' statements made from it
+  private attached: { readonly setup: FastWritesSetup; readonly batches: WriteBatches } | undefined = undefined
   private served = 0
   private declined = 0
   private handed = 0
   private plainly = 0
   private readonly turns = new Map<number, Promise<void>>()
-  private batches: WriteBatches | undefined = undefined
-
-  private readonly batchOptions: WriteBatchOptions
-
-  /** `batchOptions`: how the plain writes' statements are batched ({@link WriteBatches}). */
-  constructor(batchOptions: WriteBatchOptions = defaultWriteBatchOptions) {
-    this.batchOptions = batchOptions
-  }
 
   /** Hands over what the writes need (the session middleware's layer does, once it is built). */
   attach(setup: FastWritesSetup): void {
-    this.setup = setup
-    this.batches = new WriteBatches(setup.statements, this.batchOptions)
+    this.attached = { setup, batches: new WriteBatches(setup.statements, setup.batchOptions) }
+  }
+
+  /** How the plain writes' statements are batched, once attached (tests). */
+  get batchOptions(): WriteBatchOptions | undefined {
+    return this.attached?.setup.batchOptions
   }
 
   /** How many plain writes wait for a statement, the statements in flight being as many as they may (tests). */
   get queuedWrites(): number {
-    return this.batches?.waiting ?? 0
+    return this.attached?.batches.waiting ?? 0
+  }
+
+  /** The most statements of plain writes that ran at once since {@link FastWrites.attach} (diagnostics, tests). */
+  get mostInFlight(): number {
+    return this.attached?.batches.mostInFlight ?? 0
   }
 
   /** How many statements carried how many writes (size -> statements) since {@link FastWrites.attach}; diagnostics. */
   get batchSizes(): ReadonlyMap<number, number> {
-    return this.batches?.batchSizes ?? new Map()
+    return this.attached?.batches.batchSizes ?? new Map()
   }
 
   /** How many writes were answered by the fast path so far (diagnostics, tests). */
@@ -191,8 +195,9 @@ export class FastWrites {
    * with its body ({@link replayedRequest}).
    */
   serve(request: IncomingMessage, response: ServerResponse, fallback: (request: IncomingMessage) => void): boolean {
-    const setup = this.setup
-    if (setup === undefined || !this.enabled) return false
+    const attached = this.attached
+    if (attached === undefined || !this.enabled) return false
+    const { setup, batches } = attached
     const kind = request.method === "PUT" && request.url === addToCartPath
       ? "add"
       : request.method === "POST" && request.url === changeAmountPath
@@ -245,7 +250,7 @@ export class FastWrites {
         return this.fail(setup, request, response, Cause.die(error))
       }
       if (plain === "handOver") return handOver()
-      if (plain !== undefined) return this.runPlain(setup, plain, request, response, handOver, applied)
+      if (plain !== undefined) return this.runPlain(setup, batches, plain, request, response, handOver, applied)
       // something the plain way needs is not cached (the shop's settings): the same statement the Effect way, loading it
       const effect: Effect.Effect<ApiResponse | undefined, unknown, CartRequirements> = write.kind === "add"
         ? addToCartAtOnce(session.cartId, write.payload, write.key, payment)
@@ -276,13 +281,14 @@ export class FastWrites {
    */
   private runPlain(
     setup: FastWritesSetup,
+    batches: WriteBatches,
     plain: PlainWrite,
     request: IncomingMessage,
     response: ServerResponse,
     handOver: () => void,
     applied: () => void
   ): void {
-    this.batches!.make(plain.change).then((exit) => {
+    batches.make(plain.change).then((exit) => {
       if (Exit.isFailure(exit)) return this.fail(setup, request, response, exit.cause)
       const version = exit.value
       if (version === undefined) return handOver()

@@ -14,12 +14,14 @@ import { CsrfTokenInvalid } from "../../../core/api/errors.ts"
 import { csrfHeader, sessionCookie, shopIdHeader } from "../../../core/api/headers.ts"
 import { CallPolicy, CsrfProtection, csrfRefusedMessage, CurrentSession, Session, type SessionData } from "../../../core/api/security.ts"
 import { isShopId, type ShopId } from "../../../core/domain/shop.ts"
+import { Database } from "../db/Database.ts"
 import { CacheBypass, cachedRead, ReadCache, type ReadCacheShape, SettledCarts } from "../db/ReadCache.ts"
 import { newToken, sessionMaxAgeSeconds } from "../domain/account/sessions.ts"
 import type { CartRequirements } from "../domain/cart/errors.ts"
 import { openCartFor } from "../domain/cart/ownership.ts"
 import { CurrentFastWrites, sqlStatementClient } from "./fastWrites.ts"
 import { ServerErrorLog } from "./hardening.ts"
+import { writeBatchOptions } from "./writeBatches.ts"
 import { overTls, SecuritySettings } from "./securitySettings.ts"
 import { throttledOperations, throttleWait, tooManyRequests } from "./throttle.ts"
 
@@ -276,7 +278,8 @@ export const CurrentSessionLive = Layer.effect(
         context: yield* Effect.context<CartRequirements>(),
         maxJsonBodyBytes: (yield* SecuritySettings).maxJsonBodyBytes,
         errorLog: yield* ServerErrorLog,
-        statements: sqlStatementClient(sql)
+        statements: sqlStatementClient(sql),
+        batchOptions: writeBatchOptions[(yield* Database).backend]
       })
     }
     return (httpEffect, { endpoint, group }) => {

@@ -20,6 +20,7 @@ import {
   lineCountChangeStatement,
   type StatementText
 } from "../domain/cart/mutation.ts"
+import type { Backend } from "../db/Database.ts"
 import type { StatementClient } from "./fastWrites.ts"
 
 /** What a change in a batch comes to: the version it reached when applied, undefined when it changed nothing. */
@@ -34,11 +35,25 @@ export interface WriteBatchOptions {
 }
 
 /**
- * The default {@link WriteBatchOptions}: four statements at once, so commits (and their WAL flushes) overlap; batches
- * of at most 64 changes. On the cart-writes bench (50 connections) 4 gave the most writes per second on both databases
- * of 1, 2, 3, 4, 8 and 10; fewer make bigger batches and less database CPU per write but wait on each commit.
+ * The {@link WriteBatchOptions} of each backend the server runs on (`Database.backend`), chosen where the write fast
+ * path is attached (`CurrentSessionLive`):
+ *
+ * - PostgreSQL: four statements at once, so commits (and their WAL flushes) overlap on the pool's connections; on the
+ *   cart-writes bench (50 connections) 4 gave the most writes per second of 1, 2, 3, 4, 8 and 10: fewer make bigger
+ *   batches and less database CPU per write but wait on each commit.
+ * - PGlite: one statement at a time. Its worker thread runs one statement at a time anyway, so a second statement in
+ *   flight only waits there, while the writes it took alone cost the worker about three times a batched write; with
+ *   one, every write that comes while a statement runs joins the next batch. Of 1, 2, 3 and 4 on the cart-writes bench
+ *   (4 interleaved writes-only runs each, a loaded machine) 1 made the most writes per second (median 1,654 against
+ *   747, 1,280 and 1,152), the least worker CPU per write (0.30 ms against 0.40, 0.37 and 0.39) and the lowest p99
+ *   (median 103 ms against 219, 103 and 244).
+ *
+ * Batches carry at most 64 changes on both.
  */
-export const defaultWriteBatchOptions: WriteBatchOptions = { inFlight: 4, maxBatch: 64 }
+export const writeBatchOptions: Readonly<Record<Backend, WriteBatchOptions>> = {
+  pg: { inFlight: 4, maxBatch: 64 },
+  pglite: { inFlight: 1, maxBatch: 64 }
+}
 
 interface Queued {
   readonly change: LineCountChange
@@ -53,6 +68,7 @@ const versionOf = (rows: ReadonlyArray<Record<string, unknown>>): number | undef
 /** The group commit of one process's fast cart writes; see the module documentation. */
 export class WriteBatches {
   private running = 0
+  private mostRunning = 0
   private readonly queue: Array<Queued> = []
   private readonly sizes = new Map<number, number>()
   private retried = 0
@@ -61,7 +77,7 @@ export class WriteBatches {
   private readonly options: WriteBatchOptions
 
   /** Batches the changes made on `client` as `options` says. */
-  constructor(client: StatementClient, options: WriteBatchOptions = defaultWriteBatchOptions) {
+  constructor(client: StatementClient, options: WriteBatchOptions) {
     this.client = client
     this.options = options
   }
@@ -69,6 +85,11 @@ export class WriteBatches {
   /** How many statements carried how many changes so far (size -> statements; diagnostics, tests). */
   get batchSizes(): ReadonlyMap<number, number> {
     return this.sizes
+  }
+
+  /** The most statements that ran at once so far (diagnostics, tests). */
+  get mostInFlight(): number {
+    return this.mostRunning
   }
 
   /** How many changes wait for a statement (diagnostics, tests). */
@@ -97,6 +118,7 @@ export class WriteBatches {
         ? this.takeBatchable()
         : this.queue.splice(0, 1)
       this.running++
+      this.mostRunning = Math.max(this.mostRunning, this.running)
       this.sizes.set(batch.length, (this.sizes.get(batch.length) ?? 0) + 1)
       void this.run(batch).finally(() => {
         this.running--
