@@ -41,18 +41,18 @@ export interface WriteBatchOptions {
  * - PostgreSQL: four statements at once, so commits (and their WAL flushes) overlap on the pool's connections; on the
  *   cart-writes bench (50 connections) 4 gave the most writes per second of 1, 2, 3, 4, 8 and 10: fewer make bigger
  *   batches and less database CPU per write but wait on each commit.
- * - PGlite: one statement at a time. Its worker thread runs one statement at a time anyway, so a second statement in
- *   flight only waits there, while the writes it took alone cost the worker about three times a batched write; with
- *   one, every write that comes while a statement runs joins the next batch. Of 1, 2, 3 and 4 on the cart-writes bench
- *   (4 interleaved writes-only runs each, a loaded machine) 1 made the most writes per second (median 1,654 against
- *   747, 1,280 and 1,152), the least worker CPU per write (0.30 ms against 0.40, 0.37 and 0.39) and the lowest p99
- *   (median 103 ms against 219, 103 and 244).
+ * - PGlite: two statements at once. Its worker thread runs one statement at a time, so more in flight only wait there,
+ *   while the writes each took alone cost the worker about three times a batched write; but with one, the worker idles
+ *   between a statement's answer and the next batch (the answer's trip to the main thread, the next statement's trip
+ *   back), so a second statement waiting in the worker keeps it busy. On the whole bench (PGlite, quiet machine, runs
+ *   interleaved 1 2 4 4 2 1) 2 made 2,120 and 2,203 writes/s (p99 104 and 87 ms) against 1,728 and 1,443 with 1 (p99
+ *   165 and 251) and 1,699 and 1,474 with 4 (p99 117 and 165); a loaded machine's writes-only runs had put 1 first.
  *
  * Batches carry at most 64 changes on both.
  */
 export const writeBatchOptions: Readonly<Record<Backend, WriteBatchOptions>> = {
   pg: { inFlight: 4, maxBatch: 64 },
-  pglite: { inFlight: 1, maxBatch: 64 }
+  pglite: { inFlight: 2, maxBatch: 64 }
 }
 
 interface Queued {
