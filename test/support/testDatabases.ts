@@ -63,9 +63,12 @@ export const createTestDatabase = async (adminUrl: string): Promise<{ readonly n
   return { name, url: urlOf(adminUrl, name) }
 }
 
+/** The statement that drops test database `name`; `force` ends the sessions still connected to it first. */
+const dropStatement = (name: string, force: boolean): string => `DROP DATABASE IF EXISTS ${name}${force ? " WITH (FORCE)" : ""}`
+
 /** Drops a test database, ending the sessions still connected to it. */
 export const dropTestDatabase = async (adminUrl: string, name: string): Promise<void> => {
-  await execFileAsync("psql", [adminUrl, "-Xq", "-c", `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`])
+  await execFileAsync("psql", [adminUrl, "-Xq", "-c", dropStatement(name, true)])
 }
 
 /**
@@ -88,7 +91,7 @@ export const onTestDatabase = <A, E, R>(adminUrl: string, make: (url: string) =>
 export const dropRunDatabases = (adminUrl: string, run: number): Array<string> => {
   const names = testDatabasesOn(adminUrl, `${run}_`)
   for (const name of names) {
-    execFileSync("psql", [adminUrl, "-Xq", "-c", `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`], { stdio: "ignore" })
+    execFileSync("psql", [adminUrl, "-Xq", "-c", dropStatement(name, true)], { stdio: "ignore" })
   }
   return names
 }
@@ -104,7 +107,7 @@ export const dropLeftovers = (adminUrl: string): Array<string> => {
     const run = runOf(name)
     if (run === undefined || isRunning(run)) continue
     try {
-      execFileSync("psql", [adminUrl, "-Xq", "-v", "ON_ERROR_STOP=1", "-c", `DROP DATABASE IF EXISTS ${name}`], { stdio: "ignore" })
+      execFileSync("psql", [adminUrl, "-Xq", "-v", "ON_ERROR_STOP=1", "-c", dropStatement(name, false)], { stdio: "ignore" })
       dropped.push(name)
     } catch {
       // in use, or dropped by another run meanwhile

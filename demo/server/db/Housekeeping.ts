@@ -128,6 +128,3 @@ export const housekeepingLayer = (firstAfter: Duration.Input = firstSweepAfter):
       Effect.sleep(firstAfter).pipe(Effect.andThen(Effect.repeat(housekeep, Schedule.spaced(housekeepingInterval))))
     )
   )
-
-/** The server's housekeeping with its first sweep {@link firstSweepAfter} after start. */
-export const HousekeepingLive: Layer.Layer<never, never, SqlClient.SqlClient | Database> = housekeepingLayer()
