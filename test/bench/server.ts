@@ -18,7 +18,9 @@
  * the scenarios whose names (or kind, `reads` or `writes`) match it, e.g. `BENCH_ONLY='session|listing'`, and skips the memory run.
  * Where DATABASE_URL's server loads `pg_stat_statements` (and the extension exists in its admin database), it
  * also prints the statements each scenario runs per request, counted by PostgreSQL. BENCH_SERVER_NODE_ARGS adds Node
- * options to the measured server's command line (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for a profile).
+ * options to the measured server's command line (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for a profile, `--trace-gc`
+ * with BENCH_SERVER_STDOUT=1, which lets the server's standard output through). STOREFRONT_WRITE_TIMINGS=1 makes the
+ * server print where its fast writes' time went (demo/server/http/writeTimings.ts).
  * BENCH_WRITES_RATE (requests a second, all connections together) sends the cart writes at that rate instead of as
  * fast as the server answers: the CPU per write at a rate both builds sustain compares two builds with less noise from
  * a loaded machine than their throughputs do.
@@ -88,7 +90,7 @@ const start = async (script: string, env: Record<string, string>, nodeArgs: Read
   const child = spawn(process.execPath, [...nodeArgs, script], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
-    stdio: ["ignore", "ignore", "inherit"]
+    stdio: ["ignore", process.env["BENCH_SERVER_STDOUT"] === "1" ? "inherit" : "ignore", "inherit"]
   })
   const base = `http://127.0.0.1:${port}`
   try {

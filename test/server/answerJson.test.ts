@@ -8,7 +8,7 @@ import { Schema } from "effect"
 import { Bundle, CartArticle } from "../../core/api/entities/cart.ts"
 import { ApiResponse } from "../../core/api/entities/envelope.ts"
 import { BillingMethods } from "../../core/api/entities/payment.ts"
-import { answerJson } from "../../demo/server/http/answerJson.ts"
+import { answerJson, answerJsonOnce } from "../../demo/server/http/answerJson.ts"
 
 const httpApiJson = (answer: ApiResponse): string => JSON.stringify(Schema.encodeSync(ApiResponse)(answer))
 
@@ -21,6 +21,18 @@ describe("answerJson", () => {
       assert.strictEqual(answerJson(shared), httpApiJson(shared))
     },
     { arbitrary: { runs: 150 } }
+  )
+
+  it.prop(
+    "the text not kept with its answer (the fast path's plain writes) is the same text",
+    { answer: ApiResponse, articles: Schema.Array(CartArticle) },
+    ({ answer, articles }) => {
+      const shared: ApiResponse = { ...answer, cart: { ...answer.cart, articles }, cartItems: articles }
+      assert.strictEqual(answerJsonOnce(shared), httpApiJson(shared))
+      assert.strictEqual(answerJsonOnce(answer), httpApiJson(answer))
+      assert.strictEqual(answerJson(shared), answerJsonOnce(shared))
+    },
+    { arbitrary: { runs: 100 } }
   )
 
   it.prop(

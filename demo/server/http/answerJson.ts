@@ -150,6 +150,14 @@ const cartAnswerKeys = new Set(["status", "cart", "cartItems", "billingMethods"]
  */
 export const answerJson = (answer: ApiResponse): string => keptWith(answerTexts, answer, splicedJson)
 
+/**
+ * The same text as {@link answerJson}, not kept with the answer: for an answer whose text is asked for once (the fast
+ * path's plain writes, `plainCartWrite`). A text kept in the WeakMap is copied by V8's next young-generation
+ * collection even once its answer is gone (the old map's value is a strong reference for the scavenger), so each
+ * fast write's ~17 KB two-byte text survived a collection it should have died in.
+ */
+export const answerJsonOnce = (answer: ApiResponse): string => answerTexts.get(answer) ?? splicedJson(answer)
+
 const splicedJson = (answer: ApiResponse): string => {
   const articles = answer.cart?.articles
   if (articles === undefined || articles.length === 0 || answer.cartItems !== articles) return wholeJson(answer)

@@ -55,6 +55,7 @@ import { type CartWrite, plainCartWrite, type PlainWrite } from "./plainWrite.ts
 import { cachedSessionEntryFor } from "./middleware.ts"
 import { type WriteBatchOptions, WriteBatches } from "./writeBatches.ts"
 import { sessionCookieOf } from "./fastReads.ts"
+import { mark, type WriteMoments, writeMoments } from "./writeTimings.ts"
 
 /** The add-to-cart path the fast path serves (PUT). */
 export const addToCartPath = `${cartApiPrefix}/add-to-cart`
@@ -220,6 +221,7 @@ export class FastWrites {
     const wallet = headers[walletSupportedHeader]
     const payment = { walletSupported: isWalletSupportedHeaderValue(typeof wallet === "string" ? wallet : undefined) }
 
+    const moments = writeMoments()
     const chunks: Array<Buffer> = []
     let size = 0
     request.on("data", (chunk: Buffer) => {
@@ -227,7 +229,9 @@ export class FastWrites {
       size += chunk.length
     })
     request.on("error", () => response.destroy())
+    if (moments !== undefined) request.on("end", () => mark(moments, "body"))
     request.on("end", () => this.inTurn(session.cartId, response, () => {
+      mark(moments, "turn")
       if (response.destroyed) return
       const body = Buffer.concat(chunks, size)
       const handOver = () => {
@@ -250,7 +254,7 @@ export class FastWrites {
         return this.fail(setup, request, response, Cause.die(error))
       }
       if (plain === "handOver") return handOver()
-      if (plain !== undefined) return this.runPlain(setup, batches, plain, request, response, handOver, applied)
+      if (plain !== undefined) return this.runPlain(setup, batches, plain, request, response, handOver, applied, moments)
       // something the plain way needs is not cached (the shop's settings): the same statement the Effect way, loading it
       const effect: Effect.Effect<ApiResponse | undefined, unknown, CartRequirements> = write.kind === "add"
         ? addToCartAtOnce(session.cartId, write.payload, write.key, payment)
@@ -286,9 +290,11 @@ export class FastWrites {
     request: IncomingMessage,
     response: ServerResponse,
     handOver: () => void,
-    applied: () => void
+    applied: () => void,
+    moments?: WriteMoments
   ): void {
-    batches.make(plain.change).then((exit) => {
+    mark(moments, "queued")
+    batches.make(plain.change, moments).then((exit) => {
       if (Exit.isFailure(exit)) return this.fail(setup, request, response, exit.cause)
       const version = exit.value
       if (version === undefined) return handOver()
@@ -298,6 +304,10 @@ export class FastWrites {
       applied()
       this.plainly++
       this.send(response, plain.text)
+      if (moments !== undefined) {
+        mark(moments, "sent")
+        response.once("finish", () => mark(moments, "finished"))
+      }
     }, (error: unknown) => this.fail(setup, request, response, Cause.die(error)))
   }
 

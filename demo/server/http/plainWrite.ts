@@ -19,7 +19,7 @@ import { cartAnswerOf } from "../domain/cart/responses.ts"
 import { statementKeyClaim } from "../domain/idempotency.ts"
 import type { ShopSettings } from "../domain/shopSettings.ts"
 import { addToCartScope } from "../handlers/cart.ts"
-import { answerJson } from "./answerJson.ts"
+import { answerJsonOnce } from "./answerJson.ts"
 
 /** One of the two fast writes with its decoded payload. */
 export type CartWrite =
@@ -32,7 +32,7 @@ export interface PlainWrite {
   readonly change: LineCountChange
   /** The cart as the statement leaves it (at its new version), to settle in the cache. */
   readonly after: CartState
-  /** The answer's JSON text (`answerJson`), byte for byte the pipeline's. */
+  /** The answer's JSON text (`answerJsonOnce`), byte for byte the pipeline's. */
   readonly text: string
 }
 
@@ -68,7 +68,7 @@ export const plainCartWrite = (
     const decided = addAtOnceDecision(base, write.payload.variantId, write.payload.amount)
     if (decided === undefined) return "handOver"
     const answer = answerOf(decided.change)
-    const text = answerJson(answer)
+    const text = answerJsonOnce(answer)
     const claim = write.key === undefined
       ? undefined
       : statementKeyClaim(addToCartScope(cartId), write.key, write.payload, answer, text)
@@ -81,7 +81,7 @@ export const plainCartWrite = (
   return {
     change: { after, itemId: write.payload.id, count: decided.count, check: undefined, claim: undefined, proof },
     after,
-    text: answerJson(answerOf(decided.change))
+    text: answerJsonOnce(answerOf(decided.change))
   }
 }
 

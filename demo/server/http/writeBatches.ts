@@ -22,6 +22,7 @@ import {
 } from "../domain/cart/mutation.ts"
 import type { Backend } from "../db/Database.ts"
 import type { StatementClient } from "./fastWrites.ts"
+import { mark, type WriteMoments } from "./writeTimings.ts"
 
 /** What a change in a batch comes to: the version it reached when applied, undefined when it changed nothing. */
 export type ChangeOutcome = Exit.Exit<number | undefined, unknown>
@@ -58,6 +59,7 @@ export const writeBatchOptions: Readonly<Record<Backend, WriteBatchOptions>> = {
 interface Queued {
   readonly change: LineCountChange
   readonly done: (outcome: ChangeOutcome) => void
+  readonly moments?: WriteMoments | undefined
 }
 
 const versionOf = (rows: ReadonlyArray<Record<string, unknown>>): number | undefined => {
@@ -103,9 +105,9 @@ export class WriteBatches {
   }
 
   /** Makes `change` (alone, or in a batch with the changes ready with it) and answers its outcome. */
-  make(change: LineCountChange): Promise<ChangeOutcome> {
+  make(change: LineCountChange, moments?: WriteMoments): Promise<ChangeOutcome> {
     return new Promise((done) => {
-      this.queue.push({ change, done })
+      this.queue.push({ change, done, moments })
       this.next()
     })
   }
@@ -120,6 +122,10 @@ export class WriteBatches {
       this.running++
       this.mostRunning = Math.max(this.mostRunning, this.running)
       this.sizes.set(batch.length, (this.sizes.get(batch.length) ?? 0) + 1)
+      for (const queued of batch) {
+        mark(queued.moments, "statement")
+        if (queued.moments !== undefined) queued.moments.batchSize = batch.length
+      }
       void this.run(batch).finally(() => {
         this.running--
         this.next()
@@ -153,6 +159,7 @@ export class WriteBatches {
   private async run(batch: ReadonlyArray<Queued>): Promise<void> {
     if (batch.length === 1) return this.alone(batch[0]!)
     const exit = await this.statement(lineCountBatchStatement(batch.map((queued) => queued.change)))
+    for (const queued of batch) mark(queued.moments, "answered")
     if (Exit.isFailure(exit)) {
       // interrupted only (the server stopping): so is every write of it
       if (exit.cause.reasons.length > 0 && exit.cause.reasons.every((reason) => reason._tag === "Interrupt")) {
@@ -169,6 +176,7 @@ export class WriteBatches {
 
   private async alone(queued: Queued): Promise<void> {
     const exit = await this.statement(lineCountChangeStatement(queued.change))
+    mark(queued.moments, "answered")
     queued.done(Exit.map(exit, versionOf))
   }
 }

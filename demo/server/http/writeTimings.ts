@@ -1,0 +1,125 @@
+/**
+ * Where a fast cart write's time goes (a diagnostic, off unless STOREFRONT_WRITE_TIMINGS=1): for each write the fast
+ * path answered, the time from its request's headers to its body read, the wait for its cart's turn
+ * (`FastWrites.inTurn`), the decision, the wait for a statement slot (`WriteBatches`), the statement itself, the
+ * answer's send and its flush (the response's `finish`); beside them the event loop's delay (`monitorEventLoopDelay`)
+ * and the garbage collections (a `PerformanceObserver` of `gc` entries: kind 1 scavenge, 4 mark-compact, 8 incremental
+ * marking). When the writes stop for a second, and on SIGTERM, it prints to stderr each part's p50 / p99 / max over
+ * all writes and its mean over the slowest 1 %, and how many of those a collection overlapped. With
+ * STOREFRONT_WRITE_HEAP_PROFILE=<file> it also samples the heap from the first write on, keeping what survived a
+ * young-generation collection, and writes the profile there on SIGTERM (what the scavenges copy and promote).
+ * `npm run bench` passes both to the server it starts, e.g.
+ * `STOREFRONT_WRITE_TIMINGS=1 BENCH_ONLY=writes BENCH_SECONDS=5 npm run bench`.
+ *
+ @module
+ */
+import { Session } from "node:inspector"
+import { writeFileSync } from "node:fs"
+import { getHeapSpaceStatistics } from "node:v8"
+import { monitorEventLoopDelay, performance, PerformanceObserver } from "node:perf_hooks"
+
+/** The moments of one write (ms, `performance.now()`); a part not reached stays undefined. */
+export interface WriteMoments {
+  headers: number
+  body?: number
+  turn?: number
+  queued?: number
+  statement?: number
+  answered?: number
+  sent?: number
+  finished?: number
+  batchSize?: number
+}
+
+const parts = [
+  ["body", "headers", "body"],
+  ["turn", "body", "turn"],
+  ["decide", "turn", "queued"],
+  ["slot", "queued", "statement"],
+  ["statement", "statement", "answered"],
+  ["toSend", "answered", "sent"],
+  ["flush", "sent", "finished"],
+  ["total", "headers", "finished"]
+] as const
+
+/** Whether the diagnostic runs (STOREFRONT_WRITE_TIMINGS=1). */
+export const writeTimingsOn = process.env["STOREFRONT_WRITE_TIMINGS"] === "1"
+
+const done: Array<WriteMoments> = []
+const gcs: Array<{ start: number; duration: number; kind: number }> = []
+let lastCount = 0
+let started = false
+const loop = monitorEventLoopDelay({ resolution: 5 })
+
+const quantile = (sorted: ReadonlyArray<number>, q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN
+
+const report = () => {
+  const all = done.splice(0)
+  const collections = gcs.splice(0)
+  if (all.length === 0) return
+  const total = (m: WriteMoments) => (m.finished ?? m.sent ?? m.headers) - m.headers
+  const slowest = [...all].sort((a, b) => total(b) - total(a)).slice(0, Math.max(1, Math.floor(all.length / 100)))
+  const young = getHeapSpaceStatistics().find((space) => space.space_name === "new_space")
+  const lines = [`write timings: ${all.length} writes; new space ${((young?.space_size ?? 0) / 2 ** 20).toFixed(0)} MiB`]
+  for (const [name, from, to] of parts) {
+    const values = all.flatMap((m) => (m[from] !== undefined && m[to] !== undefined ? [m[to]! - m[from]!] : [])).sort((a, b) => a - b)
+    const slow = slowest.flatMap((m) => (m[from] !== undefined && m[to] !== undefined ? [m[to]! - m[from]!] : []))
+    const mean = slow.reduce((a, b) => a + b, 0) / Math.max(1, slow.length)
+    lines.push(`  ${name.padEnd(9)} p50 ${quantile(values, 0.5).toFixed(2)} p99 ${quantile(values, 0.99).toFixed(2)} max ${quantile(values, 1).toFixed(2)}; slowest 1 % mean ${mean.toFixed(2)} ms`)
+  }
+  const sizes = all.flatMap((m) => (m.batchSize === undefined ? [] : [m.batchSize])).sort((a, b) => a - b)
+  const slowSizes = slowest.flatMap((m) => (m.batchSize === undefined ? [] : [m.batchSize]))
+  lines.push(`  batch size p50 ${quantile(sizes, 0.5)} p99 ${quantile(sizes, 0.99)}; slowest 1 % mean ${(slowSizes.reduce((a, b) => a + b, 0) / Math.max(1, slowSizes.length)).toFixed(1)}`)
+  lines.push(`  event loop delay p50 ${(loop.percentile(50) / 1e6).toFixed(2)} p99 ${(loop.percentile(99) / 1e6).toFixed(2)} max ${(loop.max / 1e6).toFixed(2)} ms`)
+  loop.reset()
+  const kinds = new Map<number, Array<number>>()
+  for (const gc of collections) kinds.set(gc.kind, [...(kinds.get(gc.kind) ?? []), gc.duration])
+  for (const [kind, durations] of kinds) {
+    const sum = durations.reduce((a, b) => a + b, 0)
+    lines.push(`  gc kind ${kind}: ${durations.length}, total ${sum.toFixed(1)} ms, max ${Math.max(...durations).toFixed(2)} ms`)
+  }
+  // the slowest writes that a collection overlapped
+  const overlapped = slowest.filter((m) => collections.some((gc) => gc.start < (m.finished ?? m.headers) && gc.start + gc.duration > m.headers)).length
+  lines.push(`  slowest 1 % overlapped by a collection: ${overlapped} of ${slowest.length}`)
+  process.stderr.write(lines.join("\n") + "\n")
+}
+
+const startOnce = () => {
+  if (started) return
+  started = true
+  loop.enable()
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gcs.push({ start: entry.startTime, duration: entry.duration, kind: ((entry as unknown as { detail: { kind: number } }).detail).kind })
+  }).observe({ entryTypes: ["gc"] })
+  const heapFile = process.env["STOREFRONT_WRITE_HEAP_PROFILE"]
+  if (heapFile !== undefined) {
+    const session = new Session()
+    session.connect()
+    session.post("HeapProfiler.enable")
+    session.post("HeapProfiler.startSampling", { samplingInterval: 32768, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: false } as never)
+    process.on("SIGTERM", () => {
+      session.post("HeapProfiler.stopSampling", (error, result) => {
+        if (error === null) writeFileSync(heapFile, JSON.stringify((result as { profile: unknown }).profile))
+      })
+    })
+  }
+  process.on("SIGTERM", report)
+  setInterval(() => {
+    if (done.length > 0 && done.length === lastCount) report()
+    lastCount = done.length
+  }, 1000).unref()
+}
+
+/** A new write's moments, from its request's headers (undefined when the diagnostic is off). */
+export const writeMoments = (): WriteMoments | undefined => {
+  if (!writeTimingsOn) return undefined
+  startOnce()
+  return { headers: performance.now() }
+}
+
+/** Marks `part` of `moments` now. */
+export const mark = (moments: WriteMoments | undefined, part: Exclude<keyof WriteMoments, "headers" | "batchSize">): void => {
+  if (moments === undefined) return
+  moments[part] = performance.now()
+  if (part === "finished") done.push(moments)
+}
