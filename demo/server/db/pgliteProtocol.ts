@@ -195,9 +195,12 @@ interface FieldInfo {
 /** Value parsers by type OID (PGlite's `parsers` option). */
 export type Parsers = Parameters<typeof pgliteTypes.parseType>[2]
 
+// a loop, not `buffer.indexOf(0, from)`: the strings are a few bytes (a notification's channel and payload, a column's
+// name), and the native call cost more than the scan (2 % of PGlite's worker during the cart writes)
 const cstringEnd = (buffer: Buffer, from: number): number => {
-  const end = buffer.indexOf(0, from)
-  return end === -1 ? buffer.length : end
+  const length = buffer.length
+  for (let at = from; at < length; at++) if (buffer[at] === 0) return at
+  return length
 }
 
 const databaseError = (buffer: Buffer, from: number, to: number, length: number): Error => {
