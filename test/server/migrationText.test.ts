@@ -31,7 +31,8 @@ const shipped: ReadonlyArray<readonly [migration: string, list: string, sha256: 
   ["0019_idempotency_answers_as_json", "statements", "a9753c118975b52972c60a66bfd21a89793793a506b462fe6ed603a7b41ed590"],
   ["0020_idempotency_answers_lz4", "statements", "3e1aaa14e62343db13d2cc5aa69f9025d7afa78211676c5b31d7db4d2cae61d7"],
   ["0021_media_as_png", "statements", "fb8ca8b7849e900a25b30d94b65c5adc43741febf6ed9d5a34015bce18832bda"],
-  ["0023_fast_cart_notices", "statements", "80e573c0034d1f06ada2cd28a7fd669bce688c24782ffee121a1d305181e57ff"]
+  ["0023_fast_cart_notices", "statements", "80e573c0034d1f06ada2cd28a7fd669bce688c24782ffee121a1d305181e57ff"],
+  ["0024_idempotency_answers_as_text", "statements", "a54b145c31775e964ac4ad3954e77de134a2fbbce8bd966003b5d8d6795177e4"]
 ]
 
 const sha256 = (statements: ReadonlyArray<string>) => createHash("sha256").update(JSON.stringify(statements)).digest("hex")

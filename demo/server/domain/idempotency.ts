@@ -137,7 +137,7 @@ export const withIdempotencyKey = <A, E, R>(
     const decode = options.decode ?? ((stored: unknown): A => stored as A)
     const replay = Effect.gen(function*() {
       const stored = yield* sql<KeyRow>`
-        SELECT request_hash, response FROM idempotency_keys WHERE scope = ${scope} AND key = ${key}`
+        SELECT request_hash, response::json AS response FROM idempotency_keys WHERE scope = ${scope} AND key = ${key}`
       const row = stored[0]
       if (row === undefined || row.response === null || row.response === undefined) return undefined
       if (hash !== null && row.request_hash !== null && row.request_hash !== hash) {
@@ -152,7 +152,7 @@ export const withIdempotencyKey = <A, E, R>(
           // Stores the key with the answer, or takes over an expired key, in one statement; a live key is a retry's.
           const stored = yield* sql<{ readonly key: string }>`
             INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response)
-            VALUES (${scope}, ${key}, ${hash}, ${storedResponseStatus}, ${JSON.stringify(encode(response) ?? null)}::json)
+            VALUES (${scope}, ${key}, ${hash}, ${storedResponseStatus}, ${JSON.stringify(encode(response) ?? null)})
             ON CONFLICT (scope, key) DO UPDATE
               SET request_hash = EXCLUDED.request_hash, status_code = EXCLUDED.status_code, response = EXCLUDED.response,
                   created_at = now()
@@ -178,7 +178,7 @@ export const withIdempotencyKey = <A, E, R>(
           RETURNING key`
         if (claimed.length === 0) {
           const stored = yield* sql<KeyRow>`
-            SELECT request_hash, response FROM idempotency_keys WHERE scope = ${scope} AND key = ${key}`
+            SELECT request_hash, response::json AS response FROM idempotency_keys WHERE scope = ${scope} AND key = ${key}`
           const row = stored[0]
           if (row !== undefined && row.response !== null && row.response !== undefined) {
             if (hash !== null && row.request_hash !== null && row.request_hash !== hash) {
@@ -191,7 +191,7 @@ export const withIdempotencyKey = <A, E, R>(
         }
         const response = yield* effect
         yield* sql`UPDATE idempotency_keys
-          SET status_code = ${storedResponseStatus}, response = ${JSON.stringify(encode(response) ?? null)}::json
+          SET status_code = ${storedResponseStatus}, response = ${JSON.stringify(encode(response) ?? null)}
           WHERE scope = ${scope} AND key = ${key}`
         return response
       })

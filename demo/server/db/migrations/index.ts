@@ -33,6 +33,7 @@ import idempotencyAnswersLz4 from "./0020_idempotency_answers_lz4.ts"
 import mediaAsPng from "./0021_media_as_png.ts"
 import cartVersionLists from "./0022_cart_version_lists.ts"
 import fastCartNotices from "./0023_fast_cart_notices.ts"
+import idempotencyAnswersAsText from "./0024_idempotency_answers_as_text.ts"
 
 /** The table recording applied migrations (`migration_id`, `name`, `created_at`). */
 export const migrationsTable = "schema_migrations"
@@ -61,7 +62,8 @@ export const migrations: Readonly<Record<string, Effect.Effect<void, SqlError, S
   "0020_idempotency_answers_lz4": idempotencyAnswersLz4,
   "0021_media_as_png": mediaAsPng,
   "0022_cart_version_lists": cartVersionLists,
-  "0023_fast_cart_notices": fastCartNotices
+  "0023_fast_cart_notices": fastCartNotices,
+  "0024_idempotency_answers_as_text": idempotencyAnswersAsText
 }
 
 const runMigrator = Migrator.make({})

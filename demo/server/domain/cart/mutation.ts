@@ -309,7 +309,7 @@ export const lineCountStatement = (
   const claimed = claim === undefined ? "" : `
       claimed AS (
         INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response)
-        SELECT ${$(claim.scope)}, ${$(claim.key)}, ${$(claim.hash)}, ${$(claim.status)}, ${$(claim.response)}::json FROM locked
+        SELECT ${$(claim.scope)}, ${$(claim.key)}, ${$(claim.hash)}, ${$(claim.status)}, ${$(claim.response)} FROM locked
         ON CONFLICT (scope, key) DO UPDATE
           SET request_hash = EXCLUDED.request_hash, status_code = EXCLUDED.status_code, response = EXCLUDED.response,
               created_at = now()
@@ -379,7 +379,7 @@ const lineCountBatchText = `
         FOR UPDATE OF c),
       claimed AS (
         INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response)
-        SELECT scope, key, NULLIF(hash, ''), status, response::json FROM locked WHERE key <> ''
+        SELECT scope, key, NULLIF(hash, ''), status, response FROM locked WHERE key <> ''
         ON CONFLICT (scope, key) DO UPDATE
           SET request_hash = EXCLUDED.request_hash, status_code = EXCLUDED.status_code, response = EXCLUDED.response,
               created_at = now()
