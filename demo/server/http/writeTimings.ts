@@ -11,7 +11,7 @@
  * `npm run bench` passes both to the server it starts, e.g.
  * `STOREFRONT_WRITE_TIMINGS=1 BENCH_ONLY=writes BENCH_SECONDS=5 npm run bench`.
  *
- @module
+ * @module
  */
 import { Session } from "node:inspector"
 import { writeFileSync } from "node:fs"
