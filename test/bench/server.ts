@@ -53,6 +53,7 @@ const memoryRequests = Number(process.env["BENCH_MEMORY_REQUESTS"] ?? 100_000)
 // run) stays in the server's RSS, and the memory run's growth measured the database's rows, not the server
 const pgliteDataDir = process.env["BENCH_PGLITE_DATA_DIR"]?.trim()
 const writesRate = Number(process.env["BENCH_WRITES_RATE"] ?? 0)
+const writeTimings = process.env["STOREFRONT_WRITE_TIMINGS"] === "1"
 const only = process.env["BENCH_ONLY"] ? new RegExp(process.env["BENCH_ONLY"], "i") : undefined
 /** Whether a scenario runs: every one without BENCH_ONLY, else those whose name or kind (`reads`, `writes`) it matches. */
 const selected = (...names: ReadonlyArray<string>) => only === undefined || names.some((name) => only.test(name))
@@ -398,6 +399,8 @@ const benchServer = async (
       console.error(`  ${target} cart writes: ${perRequest(cpuMs(child) - cpuBefore)} ms of server CPU per request (main thread ${perRequest(mainThreadCpuMs(child) - mainBefore)})${database}`)
       // the bench's own process (autocannon: building the requests, parsing the answers): the same 2 cores
       console.error(`  ${target} cart writes: ${perRequest((client.user + client.system) / 1000)} ms of the bench client's CPU per request (user ${perRequest(client.user / 1000)}, system ${perRequest(client.system / 1000)})`)
+      // the server's write timings close their window after a second without a write: its figures are the writes' alone
+      if (writeTimings) await new Promise((resolve) => setTimeout(resolve, 1_500))
     }
 
     // RSS after the scenarios, then after `memoryRequests` more spread over every endpoint above (a shop's mix:

@@ -9,7 +9,8 @@
 import { Worker } from "node:worker_threads"
 import type { PGlite, Results } from "@electric-sql/pglite"
 import type { PgliteReuse } from "./PgliteClient.ts"
-import type { ErrorData, Ready, Replies, Reply, Request, WorkerSetup } from "./pgliteWorker.ts"
+import type { ErrorData, Ready, Replies, Reply, Request, TimingsWindow, WorkerSetup } from "./pgliteWorker.ts"
+import { onWritesWindow, workerTimingsOn } from "./workerTimings.ts"
 
 /** A database the driver runs statements on, one at a time (the driver's connection lock). */
 export interface PgliteEngine {
@@ -112,6 +113,10 @@ export const inWorker = (dataDir: string, loadDataDir: Blob | undefined): Promis
       let closing = false
       let crash: Error | undefined
       let gone: Error | undefined
+      // the write-timings diagnostic's windows, passed on to the worker (no reply)
+      const stopTimings = workerTimingsOn
+        ? onWritesWindow((edge) => gone === undefined && worker.postMessage({ timings: edge } satisfies TimingsWindow))
+        : undefined
       let markLost: (reason: Error) => void = () => undefined
       const lost = new Promise<Error>((resolve) => {
         markLost = resolve
@@ -161,6 +166,7 @@ export const inWorker = (dataDir: string, loadDataDir: Blob | undefined): Promis
           ? "PGlite is closed"
           : `PGlite's worker thread exited (code ${exitCode})${crash === undefined ? "" : `: ${crash.message}`}`
         gone = Object.assign(new Error(message), { code: connectionFailure, cause: crash })
+        stopTimings?.()
         listeners.clear()
         const failed = [...pending.values()]
         pending.clear()

@@ -15,6 +15,7 @@
 import { parentPort, workerData } from "node:worker_threads"
 import type { PGlite } from "@electric-sql/pglite"
 import { openPglite, PgliteStatements } from "./pgliteStatements.ts"
+import { type WindowEdge, WorkerTimings, workerTimingsOn } from "./workerTimings.ts"
 
 /** What the worker opens: the data directory (or `memory://`) and a data-directory dump to start from. */
 export interface WorkerSetup {
@@ -52,6 +53,9 @@ export type Reply =
   | { readonly id: number; readonly result: unknown; readonly notes?: ReadonlyArray<number | string> | undefined }
   | { readonly id: number; readonly error: ErrorData; readonly notes?: ReadonlyArray<number | string> | undefined }
 
+/** A writes window's start or end, for the write-timings diagnostic (`workerTimings.ts`); no reply. */
+export type TimingsWindow = { readonly timings: WindowEdge }
+
 /** The replies the worker sends in one message, in the order of their requests. */
 export type Replies = ReadonlyArray<Reply>
 
@@ -75,6 +79,10 @@ export const repliesPerMessage = 8
 
 const serve = (db: PGlite, port: NonNullable<typeof parentPort>) => {
   const statements = new PgliteStatements(db)
+  const timings = workerTimingsOn
+    ? new WorkerTimings(() => (db as unknown as { mod?: { HEAPU8?: Uint8Array } }).mod?.HEAPU8?.byteLength ?? 0)
+    : undefined
+  const arrivals: Array<number> = []
   const unlistens = new Map<number, () => Promise<void>>()
   let notes: Array<number | string> = []
   const answer = async (request: Request): Promise<unknown> => {
@@ -115,12 +123,15 @@ const serve = (db: PGlite, port: NonNullable<typeof parentPort>) => {
   }
   const drain = async () => {
     for (let request = queue.shift(); request !== undefined; request = queue.shift()) {
+      const arrived = arrivals.shift()
+      const started = timings === undefined ? 0 : performance.now()
       let reply: Reply
       try {
         reply = { id: request.id, result: await answer(request), notes: delivered() }
       } catch (cause) {
         reply = { id: request.id, error: errorData(cause), notes: delivered() }
       }
+      if (timings !== undefined && request.op === "run") timings.ran(arrived ?? started, started, performance.now())
       if ("result" in reply && reply.result instanceof ArrayBuffer) {
         send()
         port.postMessage([reply] satisfies Replies, [reply.result])
@@ -130,7 +141,9 @@ const serve = (db: PGlite, port: NonNullable<typeof parentPort>) => {
     send()
     draining = false
   }
-  port.on("message", (request: Request) => {
+  port.on("message", (request: Request | TimingsWindow) => {
+    if ("timings" in request) return timings?.window(request.timings)
+    if (timings !== undefined) arrivals.push(performance.now())
     queue.push(request)
     if (draining) return
     draining = true
