@@ -10,7 +10,7 @@ import { Worker } from "node:worker_threads"
 import type { PGlite, Results } from "@electric-sql/pglite"
 import type { PgliteReuse } from "./PgliteClient.ts"
 import type { ErrorData, Ready, Replies, Reply, Request, TimingsWindow, WorkerSetup } from "./pgliteWorker.ts"
-import { onWritesWindow, workerTimingsOn } from "./workerTimings.ts"
+import { onWritesWindow, ReplyTransit, workerTimingsOn } from "./workerTimings.ts"
 
 /** A database the driver runs statements on, one at a time (the driver's connection lock). */
 export interface PgliteEngine {
@@ -114,9 +114,11 @@ export const inWorker = (dataDir: string, loadDataDir: Blob | undefined): Promis
       let crash: Error | undefined
       let gone: Error | undefined
       // the write-timings diagnostic's windows, passed on to the worker (no reply)
-      const stopTimings = workerTimingsOn
-        ? onWritesWindow((edge) => gone === undefined && worker.postMessage({ timings: edge } satisfies TimingsWindow))
-        : undefined
+      const transit = workerTimingsOn ? new ReplyTransit() : undefined
+      const stopTimings = transit === undefined ? undefined : onWritesWindow((edge) => {
+        transit.window(edge)
+        if (gone === undefined) worker.postMessage({ timings: edge } satisfies TimingsWindow)
+      })
       let markLost: (reason: Error) => void = () => undefined
       const lost = new Promise<Error>((resolve) => {
         markLost = resolve
@@ -154,6 +156,7 @@ export const inWorker = (dataDir: string, loadDataDir: Blob | undefined): Promis
             void worker.terminate()
           }
         } else {
+          if (transit !== undefined) for (const reply of message) if (reply.posted !== undefined) transit.received(reply.posted)
           for (const reply of message) settle(reply)
           if (pending.size === 0) worker.unref()
         }
@@ -176,7 +179,10 @@ export const inWorker = (dataDir: string, loadDataDir: Blob | undefined): Promis
       })
 
       const engine: PgliteEngine = {
-        run: (sql, values, oids, rowMode) => call({ id: ++nextId, op: "run", sql, values, oids, rowMode }),
+        run: (sql, values, oids, rowMode) =>
+          call(transit === undefined
+            ? { id: ++nextId, op: "run", sql, values, oids, rowMode }
+            : { id: ++nextId, op: "run", sql, values, oids, rowMode, sent: performance.timeOrigin + performance.now() }),
         listen: async (channel, callback) => {
           const listener = ++nextId
           listeners.set(listener, callback)

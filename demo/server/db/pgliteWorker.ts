@@ -39,6 +39,8 @@ export type Request =
     readonly values: ReadonlyArray<unknown>
     readonly oids: ReadonlyArray<number>
     readonly rowMode: "object" | "array"
+    /** When the server's thread sent it (ms since the epoch; only for the write-timings diagnostic). */
+    readonly sent?: number
   }
   | { readonly id: number; readonly op: "listen"; readonly channel: string; readonly listener: number }
   | { readonly id: number; readonly op: "unlisten"; readonly listener: number }
@@ -47,11 +49,12 @@ export type Request =
 
 /**
  * The answer to the request of the same id: its result (a dump as an `ArrayBuffer`) or its failure, and the
- * notifications delivered while it ran, in order, as listener numbers and payloads in turn.
+ * notifications delivered while it ran, in order, as listener numbers and payloads in turn; `posted` (ms since the
+ * epoch, only for the write-timings diagnostic) when the worker sent it.
  */
 export type Reply =
-  | { readonly id: number; readonly result: unknown; readonly notes?: ReadonlyArray<number | string> | undefined }
-  | { readonly id: number; readonly error: ErrorData; readonly notes?: ReadonlyArray<number | string> | undefined }
+  | { readonly id: number; readonly result: unknown; readonly notes?: ReadonlyArray<number | string> | undefined; posted?: number }
+  | { readonly id: number; readonly error: ErrorData; readonly notes?: ReadonlyArray<number | string> | undefined; posted?: number }
 
 /** A writes window's start or end, for the write-timings diagnostic (`workerTimings.ts`); no reply. */
 export type TimingsWindow = { readonly timings: WindowEdge }
@@ -115,10 +118,20 @@ const serve = (db: PGlite, port: NonNullable<typeof parentPort>) => {
   const queue: Array<Request> = []
   let outbox: Array<Reply> = []
   let draining = false
+  // when each reply in the outbox was ready (the write-timings diagnostic)
+  let ready: Array<number> = []
   const send = () => {
     if (outbox.length === 0) return
     const replies: Replies = outbox
     outbox = []
+    if (timings !== undefined) {
+      const now = performance.now()
+      for (const [i, reply] of replies.entries()) {
+        reply.posted = performance.timeOrigin + now
+        timings.held(now - ready[i]!)
+      }
+      ready = []
+    }
     port.postMessage(replies)
   }
   const drain = async () => {
@@ -131,11 +144,15 @@ const serve = (db: PGlite, port: NonNullable<typeof parentPort>) => {
       } catch (cause) {
         reply = { id: request.id, error: errorData(cause), notes: delivered() }
       }
-      if (timings !== undefined && request.op === "run") timings.ran(arrived ?? started, started, performance.now())
+      const ended = timings === undefined ? 0 : performance.now()
+      if (timings !== undefined && request.op === "run") timings.ran(arrived ?? started, started, ended, request.sent)
       if ("result" in reply && reply.result instanceof ArrayBuffer) {
         send()
         port.postMessage([reply] satisfies Replies, [reply.result])
-      } else outbox.push(reply)
+      } else {
+        outbox.push(reply)
+        if (timings !== undefined) ready.push(ended)
+      }
       if (outbox.length >= repliesPerMessage) send()
     }
     send()

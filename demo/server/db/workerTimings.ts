@@ -2,7 +2,9 @@
  * The PGlite worker thread's side of the write-timings diagnostic (`http/writeTimings.ts`, off unless
  * STOREFRONT_WRITE_TIMINGS=1). The server's thread announces each writes window ({@link writesWindow}); the engine
  * passes the announcement to its worker (`pgliteEngine.ts`), which then prints to stderr, per window, its statements'
- * wait (from the request's arrival in the worker to its start) and run time (p50 / p99 / max), its own CPU time, its
+ * way through it (p50 / p99 / max): from the server's thread's send to the worker's receipt, the wait to its start,
+ * its run time, its reply's wait for the others of its message; the engine prints the replies' way back (from the
+ * worker's send to the server's thread's receipt, {@link ReplyTransit}). Beside them the worker's own CPU time, its
  * garbage collections, its event loop's delay (a statement runs synchronously, so a long one shows there too), its heap
  * spaces and its WebAssembly memory at the window's start and end ({@link WorkerTimings}).
  *
@@ -44,6 +46,8 @@ export class WorkerTimings {
   private open: { readonly start: number; readonly cpu: NodeJS.CpuUsage; readonly heap: string } | undefined
   private readonly waits: Array<number> = []
   private readonly runs: Array<number> = []
+  private readonly transits: Array<number> = []
+  private readonly holds: Array<number> = []
   private readonly gcs: Array<{ readonly duration: number; readonly kind: number }> = []
   private readonly loop = monitorEventLoopDelay({ resolution: 5 })
   private readonly wasmBytes: () => number
@@ -58,11 +62,20 @@ export class WorkerTimings {
     }).observe({ entryTypes: ["gc"] })
   }
 
-  /** Records one statement: when its request arrived, started and ended (`performance.now()`). */
-  ran(arrived: number, started: number, ended: number): void {
+  /**
+   * Records one statement: when its request arrived, started and ended (`performance.now()`), and when the server's
+   * thread sent it (ms since the epoch).
+   */
+  ran(arrived: number, started: number, ended: number, sent: number | undefined): void {
     if (this.open === undefined) return
     this.waits.push(started - arrived)
     this.runs.push(ended - started)
+    if (sent !== undefined) this.transits.push(performance.timeOrigin + arrived - sent)
+  }
+
+  /** Records how long a statement's reply waited in the outbox for the others of its message. */
+  held(ms: number): void {
+    if (this.open !== undefined) this.holds.push(ms)
   }
 
   /** Opens or closes a writes window; closing prints the window's figures. */
@@ -70,6 +83,8 @@ export class WorkerTimings {
     if (edge === "open") {
       this.waits.length = 0
       this.runs.length = 0
+      this.transits.length = 0
+      this.holds.length = 0
       this.gcs.length = 0
       this.loop.reset()
       this.open = { start: performance.now(), cpu: process.threadCpuUsage(), heap: this.heap() }
@@ -81,8 +96,10 @@ export class WorkerTimings {
     const cpu = process.threadCpuUsage(opened.cpu)
     const lines = [
       `pglite worker: ${this.runs.length} statements in a window of ${((performance.now() - opened.start) / 1000).toFixed(1)} s; thread CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms`,
+      `  to worker ${spread(this.transits)} (from the server's thread's send to the worker's receipt)`,
       `  wait      ${spread(this.waits)}`,
       `  statement ${spread(this.runs)}`,
+      `  held      ${spread(this.holds)} (the reply waiting for the others of its message)`,
       `  event loop delay p99 ${(this.loop.percentile(99) / 1e6).toFixed(2)} max ${(this.loop.max / 1e6).toFixed(2)} ms`,
       `  heap at the start: ${opened.heap}`,
       `  heap at the end:   ${this.heap()}`
@@ -100,5 +117,23 @@ export class WorkerTimings {
     return `old ${mib(spaces.get("old_space")?.space_used_size ?? 0)}, new ${mib(spaces.get("new_space")?.space_size ?? 0)}, large ${
       mib(spaces.get("large_object_space")?.space_used_size ?? 0)
     } MiB; WebAssembly memory ${mib(this.wasmBytes())} MiB`
+  }
+}
+
+/** The replies' way back to the server's thread (the engine's side of the diagnostic), printed per writes window. */
+export class ReplyTransit {
+  private readonly back: Array<number> = []
+  private open = false
+
+  /** Records a reply the worker sent at `posted` (ms since the epoch), received now. */
+  received(posted: number): void {
+    if (this.open) this.back.push(performance.timeOrigin + performance.now() - posted)
+  }
+
+  /** Opens or closes a writes window; closing prints its figures. */
+  window(edge: WindowEdge): void {
+    this.open = edge === "open"
+    if (this.open) this.back.length = 0
+    else process.stderr.write(`pglite replies: to the server's thread ${spread(this.back)} (from the worker's send to the receipt)\n`)
   }
 }
