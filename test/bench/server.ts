@@ -25,7 +25,8 @@
  * fast as the server answers: the CPU per write at a rate both builds sustain compares two builds with less noise from
  * a loaded machine than their throughputs do.
  *
- * The measured server runs its first housekeeping sweep at once (STOREFRONT_FIRST_SWEEP_SECONDS=0, before the bench
+ * The measured server runs with the Node flags of `npm start` (package.json's `start`, e.g. its young generation's
+ * least size) and its first housekeeping sweep at once (STOREFRONT_FIRST_SWEEP_SECONDS=0, before the bench
  * sets up its shoppers) instead of a minute after start: a minute after start is when the whole bench's cart writes
  * run (after the 10 s idle and the 40 s of reads), so the sweep's statements and PGlite's `VACUUM ANALYZE` landed in
  * the writes' 10 s every time (0-2 s into them, taking 0.13-2.1 s of PGlite's one worker thread, whose writes wait
@@ -109,8 +110,12 @@ const rssMiB = (child: ChildProcess): number => {
   return Math.round(kib / 1024)
 }
 
-/** Node flags of a benchmarked server: the memory probe (`test/bench/memoryProbe.ts`) preloaded. */
-const probedServerFlags = ["--expose-gc", "--import", "./test/bench/memoryProbe.ts"]
+/** The Node flags `npm start` runs the server with (package.json's `start`): the bench measures the server as deployed. */
+const startFlags = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start
+  .split(" ").filter((word) => word.startsWith("--"))
+
+/** Node flags of a benchmarked server: `npm start`'s and the memory probe (`test/bench/memoryProbe.ts`) preloaded. */
+const probedServerFlags = [...startFlags, "--expose-gc", "--import", "./test/bench/memoryProbe.ts"]
 
 /**
  * The server's RSS in MiB once it has been idle for `quietMs` (V8's memory reducer starts 8 s after the allocation
