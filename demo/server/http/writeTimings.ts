@@ -59,7 +59,7 @@ let started = false
 const loop = monitorEventLoopDelay({ resolution: 5 })
 
 /** The writes window in progress: when it opened, its heap spaces then, the hand-overs counted then. */
-let window: { readonly start: number; readonly cpu: NodeJS.CpuUsage; readonly heap: string; readonly handOvers: HandOvers | undefined } | undefined
+let current: { readonly start: number; readonly cpu: NodeJS.CpuUsage; readonly heap: string; readonly handOvers: HandOvers | undefined } | undefined
 type HandOvers = { readonly beforeBody: number; readonly afterBody: number }
 let handOvers: (() => HandOvers) | undefined
 
@@ -82,16 +82,16 @@ const heapSpaces = (): string => {
 const openWindow = () => {
   gcs.length = 0
   loop.reset()
-  window = { start: performance.now(), cpu: process.threadCpuUsage(), heap: heapSpaces(), handOvers: handOvers?.() }
+  current = { start: performance.now(), cpu: process.threadCpuUsage(), heap: heapSpaces(), handOvers: handOvers?.() }
   writesWindow("open")
 }
 
 const quantile = (sorted: ReadonlyArray<number>, q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN
 
 const report = () => {
-  const opened = window
+  const opened = current
   if (opened === undefined) return
-  window = undefined
+  current = undefined
   writesWindow("close")
   const all = done.splice(0)
   const collections = gcs.splice(0)
@@ -135,7 +135,7 @@ const startOnce = () => {
   started = true
   loop.enable()
   new PerformanceObserver((list) => {
-    if (window === undefined) return
+    if (current === undefined) return
     for (const entry of list.getEntries()) gcs.push({ start: entry.startTime, duration: entry.duration, kind: ((entry as unknown as { detail: { kind: number } }).detail).kind })
   }).observe({ entryTypes: ["gc"] })
   const heapFile = process.env["STOREFRONT_WRITE_HEAP_PROFILE"]
@@ -152,7 +152,7 @@ const startOnce = () => {
   }
   process.on("SIGTERM", report)
   setInterval(() => {
-    if (window !== undefined && begun === lastCount) report()
+    if (current !== undefined && begun === lastCount) report()
     lastCount = begun
   }, 1000).unref()
 }
@@ -161,7 +161,7 @@ const startOnce = () => {
 export const writeMoments = (): WriteMoments | undefined => {
   if (!writeTimingsOn) return undefined
   startOnce()
-  if (window === undefined) openWindow()
+  if (current === undefined) openWindow()
   begun++
   return { headers: performance.now() }
 }
