@@ -25,7 +25,8 @@
  * fast as the server answers: the CPU per write at a rate both builds sustain compares two builds with less noise from
  * a loaded machine than their throughputs do.
  *
- * The measured server runs its first housekeeping sweep at once (STOREFRONT_FIRST_SWEEP_SECONDS=0, before the bench
+ * The measured server runs with the Node flags of `npm start` (package.json's `start`, e.g. its young generation's
+ * least size) and its first housekeeping sweep at once (STOREFRONT_FIRST_SWEEP_SECONDS=0, before the bench
  * sets up its shoppers) instead of a minute after start: a minute after start is when the whole bench's cart writes
  * run (after the 10 s idle and the 40 s of reads), so the sweep's statements and PGlite's `VACUUM ANALYZE` landed in
  * the writes' 10 s every time (0-2 s into them, taking 0.13-2.1 s of PGlite's one worker thread, whose writes wait
@@ -53,6 +54,7 @@ const memoryRequests = Number(process.env["BENCH_MEMORY_REQUESTS"] ?? 100_000)
 // run) stays in the server's RSS, and the memory run's growth measured the database's rows, not the server
 const pgliteDataDir = process.env["BENCH_PGLITE_DATA_DIR"]?.trim()
 const writesRate = Number(process.env["BENCH_WRITES_RATE"] ?? 0)
+const writeTimings = process.env["STOREFRONT_WRITE_TIMINGS"] === "1"
 const only = process.env["BENCH_ONLY"] ? new RegExp(process.env["BENCH_ONLY"], "i") : undefined
 /** Whether a scenario runs: every one without BENCH_ONLY, else those whose name or kind (`reads`, `writes`) it matches. */
 const selected = (...names: ReadonlyArray<string>) => only === undefined || names.some((name) => only.test(name))
@@ -108,8 +110,12 @@ const rssMiB = (child: ChildProcess): number => {
   return Math.round(kib / 1024)
 }
 
-/** Node flags of a benchmarked server: the memory probe (`test/bench/memoryProbe.ts`) preloaded. */
-const probedServerFlags = ["--expose-gc", "--import", "./test/bench/memoryProbe.ts"]
+/** The Node flags `npm start` runs the server with (package.json's `start`): the bench measures the server as deployed. */
+const startFlags = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start
+  .split(" ").filter((word) => word.startsWith("--"))
+
+/** Node flags of a benchmarked server: `npm start`'s and the memory probe (`test/bench/memoryProbe.ts`) preloaded. */
+const probedServerFlags = [...startFlags, "--expose-gc", "--import", "./test/bench/memoryProbe.ts"]
 
 /**
  * The server's RSS in MiB once it has been idle for `quietMs` (V8's memory reducer starts 8 s after the allocation
@@ -398,6 +404,8 @@ const benchServer = async (
       console.error(`  ${target} cart writes: ${perRequest(cpuMs(child) - cpuBefore)} ms of server CPU per request (main thread ${perRequest(mainThreadCpuMs(child) - mainBefore)})${database}`)
       // the bench's own process (autocannon: building the requests, parsing the answers): the same 2 cores
       console.error(`  ${target} cart writes: ${perRequest((client.user + client.system) / 1000)} ms of the bench client's CPU per request (user ${perRequest(client.user / 1000)}, system ${perRequest(client.system / 1000)})`)
+      // the server's write timings close their window after a second without a write: its figures are the writes' alone
+      if (writeTimings) await new Promise((resolve) => setTimeout(resolve, 1_500))
     }
 
     // RSS after the scenarios, then after `memoryRequests` more spread over every endpoint above (a shop's mix:

@@ -9,7 +9,8 @@
 import { Worker } from "node:worker_threads"
 import type { PGlite, Results } from "@electric-sql/pglite"
 import type { PgliteReuse } from "./PgliteClient.ts"
-import type { ErrorData, Ready, Replies, Reply, Request, WorkerSetup } from "./pgliteWorker.ts"
+import type { ErrorData, Ready, Replies, Reply, Request, TimingsWindow, WorkerSetup } from "./pgliteWorker.ts"
+import { onWritesWindow, ReplyTransit, workerTimingsOn } from "./workerTimings.ts"
 
 /** A database the driver runs statements on, one at a time (the driver's connection lock). */
 export interface PgliteEngine {
@@ -112,6 +113,12 @@ export const inWorker = (dataDir: string, loadDataDir: Blob | undefined): Promis
       let closing = false
       let crash: Error | undefined
       let gone: Error | undefined
+      // the write-timings diagnostic's windows, passed on to the worker (no reply)
+      const transit = workerTimingsOn ? new ReplyTransit() : undefined
+      const stopTimings = transit === undefined ? undefined : onWritesWindow((edge) => {
+        transit.window(edge)
+        if (gone === undefined) worker.postMessage({ timings: edge } satisfies TimingsWindow)
+      })
       let markLost: (reason: Error) => void = () => undefined
       const lost = new Promise<Error>((resolve) => {
         markLost = resolve
@@ -149,6 +156,7 @@ export const inWorker = (dataDir: string, loadDataDir: Blob | undefined): Promis
             void worker.terminate()
           }
         } else {
+          if (transit !== undefined) for (const reply of message) if (reply.posted !== undefined) transit.received(reply.posted)
           for (const reply of message) settle(reply)
           if (pending.size === 0) worker.unref()
         }
@@ -161,6 +169,7 @@ export const inWorker = (dataDir: string, loadDataDir: Blob | undefined): Promis
           ? "PGlite is closed"
           : `PGlite's worker thread exited (code ${exitCode})${crash === undefined ? "" : `: ${crash.message}`}`
         gone = Object.assign(new Error(message), { code: connectionFailure, cause: crash })
+        stopTimings?.()
         listeners.clear()
         const failed = [...pending.values()]
         pending.clear()
@@ -170,7 +179,10 @@ export const inWorker = (dataDir: string, loadDataDir: Blob | undefined): Promis
       })
 
       const engine: PgliteEngine = {
-        run: (sql, values, oids, rowMode) => call({ id: ++nextId, op: "run", sql, values, oids, rowMode }),
+        run: (sql, values, oids, rowMode) =>
+          call(transit === undefined
+            ? { id: ++nextId, op: "run", sql, values, oids, rowMode }
+            : { id: ++nextId, op: "run", sql, values, oids, rowMode, sent: performance.timeOrigin + performance.now() }),
         listen: async (channel, callback) => {
           const listener = ++nextId
           listeners.set(listener, callback)

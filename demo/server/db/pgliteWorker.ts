@@ -15,6 +15,7 @@
 import { parentPort, workerData } from "node:worker_threads"
 import type { PGlite } from "@electric-sql/pglite"
 import { openPglite, PgliteStatements } from "./pgliteStatements.ts"
+import { type WindowEdge, WorkerTimings, workerTimingsOn } from "./workerTimings.ts"
 
 /** What the worker opens: the data directory (or `memory://`) and a data-directory dump to start from. */
 export interface WorkerSetup {
@@ -38,6 +39,8 @@ export type Request =
     readonly values: ReadonlyArray<unknown>
     readonly oids: ReadonlyArray<number>
     readonly rowMode: "object" | "array"
+    /** When the server's thread sent it (ms since the epoch; only for the write-timings diagnostic). */
+    readonly sent?: number
   }
   | { readonly id: number; readonly op: "listen"; readonly channel: string; readonly listener: number }
   | { readonly id: number; readonly op: "unlisten"; readonly listener: number }
@@ -46,11 +49,15 @@ export type Request =
 
 /**
  * The answer to the request of the same id: its result (a dump as an `ArrayBuffer`) or its failure, and the
- * notifications delivered while it ran, in order, as listener numbers and payloads in turn.
+ * notifications delivered while it ran, in order, as listener numbers and payloads in turn; `posted` (ms since the
+ * epoch, only for the write-timings diagnostic) when the worker sent it.
  */
 export type Reply =
-  | { readonly id: number; readonly result: unknown; readonly notes?: ReadonlyArray<number | string> | undefined }
-  | { readonly id: number; readonly error: ErrorData; readonly notes?: ReadonlyArray<number | string> | undefined }
+  | { readonly id: number; readonly result: unknown; readonly notes?: ReadonlyArray<number | string> | undefined; posted?: number }
+  | { readonly id: number; readonly error: ErrorData; readonly notes?: ReadonlyArray<number | string> | undefined; posted?: number }
+
+/** A writes window's start or end, for the write-timings diagnostic (`workerTimings.ts`); no reply. */
+export type TimingsWindow = { readonly timings: WindowEdge }
 
 /** The replies the worker sends in one message, in the order of their requests. */
 export type Replies = ReadonlyArray<Reply>
@@ -75,6 +82,10 @@ export const repliesPerMessage = 8
 
 const serve = (db: PGlite, port: NonNullable<typeof parentPort>) => {
   const statements = new PgliteStatements(db)
+  const timings = workerTimingsOn
+    ? new WorkerTimings(() => (db as unknown as { mod?: { HEAPU8?: Uint8Array } }).mod?.HEAPU8?.byteLength ?? 0)
+    : undefined
+  const arrivals: Array<number> = []
   const unlistens = new Map<number, () => Promise<void>>()
   let notes: Array<number | string> = []
   const answer = async (request: Request): Promise<unknown> => {
@@ -107,30 +118,49 @@ const serve = (db: PGlite, port: NonNullable<typeof parentPort>) => {
   const queue: Array<Request> = []
   let outbox: Array<Reply> = []
   let draining = false
+  // when each reply in the outbox was ready (the write-timings diagnostic)
+  let ready: Array<number> = []
   const send = () => {
     if (outbox.length === 0) return
     const replies: Replies = outbox
     outbox = []
+    if (timings !== undefined) {
+      const now = performance.now()
+      for (const [i, reply] of replies.entries()) {
+        reply.posted = performance.timeOrigin + now
+        timings.held(now - ready[i]!)
+      }
+      ready = []
+    }
     port.postMessage(replies)
   }
   const drain = async () => {
     for (let request = queue.shift(); request !== undefined; request = queue.shift()) {
+      const arrived = arrivals.shift()
+      const started = timings === undefined ? 0 : performance.now()
       let reply: Reply
       try {
         reply = { id: request.id, result: await answer(request), notes: delivered() }
       } catch (cause) {
         reply = { id: request.id, error: errorData(cause), notes: delivered() }
       }
+      const ended = timings === undefined ? 0 : performance.now()
+      if (timings !== undefined && request.op === "run") timings.ran(arrived ?? started, started, ended, request.sent)
       if ("result" in reply && reply.result instanceof ArrayBuffer) {
         send()
         port.postMessage([reply] satisfies Replies, [reply.result])
-      } else outbox.push(reply)
+      } else {
+        outbox.push(reply)
+        if (timings !== undefined) ready.push(ended)
+      }
       if (outbox.length >= repliesPerMessage) send()
     }
     send()
     draining = false
   }
-  port.on("message", (request: Request) => {
+  port.on("message", (request: Request | TimingsWindow) => {
+    if ("timings" in request) return timings?.window(request.timings)
+    if (timings !== undefined) arrivals.push(performance.now())
     queue.push(request)
     if (draining) return
     draining = true

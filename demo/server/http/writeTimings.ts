@@ -4,8 +4,12 @@
  * (`FastWrites.inTurn`), the decision, the wait for a statement slot (`WriteBatches`), the statement itself, the
  * answer's send and its flush (the response's `finish`); beside them the event loop's delay (`monitorEventLoopDelay`)
  * and the garbage collections (a `PerformanceObserver` of `gc` entries: kind 1 scavenge, 4 mark-compact, 8 incremental
- * marking). When the writes stop for a second, and on SIGTERM, it prints to stderr each part's p50 / p99 / max over
- * all writes and its mean over the slowest 1 %, and how many of those a collection overlapped. With
+ * marking). The writes from the first fast write after a report until no fast write has begun for a second (or SIGTERM) make
+ * one writes window; at its end it prints to stderr each part's p50 / p99 / max over the window's writes and its mean
+ * over the slowest 1 %, how many of those a collection overlapped, the collections of the window only (not those of
+ * reads before it), the heap spaces' sizes at its start and end, and how many cart writes the fast path left to the
+ * pipeline in it (`FastWrites.handOvers`, once {@link countHandOvers} names them); the PGlite worker prints its own
+ * window (`db/workerTimings.ts`). With
  * STOREFRONT_WRITE_HEAP_PROFILE=<file> it also samples the heap from the first write on, keeping what survived a
  * young-generation collection, and writes the profile there on SIGTERM (what the scavenges copy and promote).
  * `npm run bench` passes both to the server it starts, e.g.
@@ -17,6 +21,7 @@ import { Session } from "node:inspector"
 import { writeFileSync } from "node:fs"
 import { getHeapSpaceStatistics } from "node:v8"
 import { monitorEventLoopDelay, performance, PerformanceObserver } from "node:perf_hooks"
+import { writesWindow } from "../db/workerTimings.ts"
 
 /** The moments of one write (ms, `performance.now()`); a part not reached stays undefined. */
 export interface WriteMoments {
@@ -47,20 +52,61 @@ export const writeTimingsOn = process.env["STOREFRONT_WRITE_TIMINGS"] === "1"
 
 const done: Array<WriteMoments> = []
 const gcs: Array<{ start: number; duration: number; kind: number }> = []
+// fast writes begun so far, and at the last check: a window closes after a second in which none began
+let begun = 0
 let lastCount = 0
 let started = false
 const loop = monitorEventLoopDelay({ resolution: 5 })
 
+/** The writes window in progress: when it opened, its heap spaces then, the hand-overs counted then. */
+let current: { readonly start: number; readonly cpu: NodeJS.CpuUsage; readonly heap: string; readonly handOvers: HandOvers | undefined } | undefined
+type HandOvers = { readonly beforeBody: number; readonly afterBody: number }
+let handOvers: (() => HandOvers) | undefined
+
+/** Names the counters of writes the fast path left to the pipeline (`FastWrites.handOvers`), printed per window. */
+export const countHandOvers = (counters: () => HandOvers): void => {
+  handOvers = counters
+}
+
+const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1)
+
+/** Old space used / new space size (used) / large objects used, MiB. */
+const heapSpaces = (): string => {
+  const spaces = new Map(getHeapSpaceStatistics().map((space) => [space.space_name, space]))
+  const old = spaces.get("old_space")
+  const young = spaces.get("new_space")
+  const large = spaces.get("large_object_space")
+  return `old ${mib(old?.space_used_size ?? 0)} used of ${mib(old?.space_size ?? 0)}, new ${mib(young?.space_size ?? 0)} (used ${mib(young?.space_used_size ?? 0)}), large ${mib(large?.space_used_size ?? 0)} MiB`
+}
+
+const openWindow = () => {
+  gcs.length = 0
+  loop.reset()
+  current = { start: performance.now(), cpu: process.threadCpuUsage(), heap: heapSpaces(), handOvers: handOvers?.() }
+  writesWindow("open")
+}
+
 const quantile = (sorted: ReadonlyArray<number>, q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN
 
 const report = () => {
+  const opened = current
+  if (opened === undefined) return
+  current = undefined
+  writesWindow("close")
   const all = done.splice(0)
   const collections = gcs.splice(0)
   if (all.length === 0) return
   const total = (m: WriteMoments) => (m.finished ?? m.sent ?? m.headers) - m.headers
   const slowest = [...all].sort((a, b) => total(b) - total(a)).slice(0, Math.max(1, Math.floor(all.length / 100)))
-  const young = getHeapSpaceStatistics().find((space) => space.space_name === "new_space")
-  const lines = [`write timings: ${all.length} writes; new space ${((young?.space_size ?? 0) / 2 ** 20).toFixed(0)} MiB`]
+  const seconds = (performance.now() - opened.start) / 1000
+  const cpu = process.threadCpuUsage(opened.cpu)
+  const lines = [`write timings: ${all.length} writes in a window of ${seconds.toFixed(1)} s; main thread CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms`]
+  lines.push(`  heap at the start: ${opened.heap}`)
+  lines.push(`  heap at the end:   ${heapSpaces()}`)
+  const now = handOvers?.()
+  if (now !== undefined && opened.handOvers !== undefined) {
+    lines.push(`  left to the pipeline: ${now.beforeBody - opened.handOvers.beforeBody} before their body, ${now.afterBody - opened.handOvers.afterBody} after it`)
+  }
   for (const [name, from, to] of parts) {
     const values = all.flatMap((m) => (m[from] !== undefined && m[to] !== undefined ? [m[to]! - m[from]!] : [])).sort((a, b) => a - b)
     const slow = slowest.flatMap((m) => (m[from] !== undefined && m[to] !== undefined ? [m[to]! - m[from]!] : []))
@@ -89,6 +135,7 @@ const startOnce = () => {
   started = true
   loop.enable()
   new PerformanceObserver((list) => {
+    if (current === undefined) return
     for (const entry of list.getEntries()) gcs.push({ start: entry.startTime, duration: entry.duration, kind: ((entry as unknown as { detail: { kind: number } }).detail).kind })
   }).observe({ entryTypes: ["gc"] })
   const heapFile = process.env["STOREFRONT_WRITE_HEAP_PROFILE"]
@@ -105,8 +152,8 @@ const startOnce = () => {
   }
   process.on("SIGTERM", report)
   setInterval(() => {
-    if (done.length > 0 && done.length === lastCount) report()
-    lastCount = done.length
+    if (current !== undefined && begun === lastCount) report()
+    lastCount = begun
   }, 1000).unref()
 }
 
@@ -114,6 +161,8 @@ const startOnce = () => {
 export const writeMoments = (): WriteMoments | undefined => {
   if (!writeTimingsOn) return undefined
   startOnce()
+  if (current === undefined) openWindow()
+  begun++
   return { headers: performance.now() }
 }
 
