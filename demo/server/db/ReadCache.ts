@@ -15,6 +15,7 @@
  */
 import { Clock, Context, Effect, Layer, Stream } from "effect"
 import { Database } from "./Database.ts"
+import { noteSessionEvent, sessionCountsOn } from "./sessionCacheCounts.ts"
 
 /** The channel of the invalidation notifications (see migration 10 for the payloads). */
 export const cacheInvalidationChannel = "cache_invalidate"
@@ -31,6 +32,8 @@ export interface KeyedCacheOptions {
   readonly ttlMs: number
   /** At most this many entries; the oldest is dropped past it. */
   readonly maxEntries: number
+  /** Told what happens to each key (a diagnostic: sessionCacheCounts.ts). */
+  readonly observe?: ((key: string, event: "loaded" | "load dropped" | "expired") => void) | undefined
 }
 
 /** A read-through cache of records by key, with generation-checked loads. */
@@ -49,11 +52,15 @@ export class KeyedCache<K, V> {
     return Effect.flatMap(Clock.currentTimeMillis, (now) => {
       const hit = this.entries.get(key)
       if (hit !== undefined && hit.expiresAt > now) return Effect.succeed(hit.value)
+      if (hit !== undefined) this.options.observe?.(String(key), "expired")
       const started = this.begin(key)
       return load.pipe(
         Effect.tap((value) =>
           Effect.sync(() => {
-            if (value !== undefined && this.loads.get(key)?.generation === started) this.put(key, value, now)
+            if (value === undefined) return
+            const kept = this.loads.get(key)?.generation === started
+            if (kept) this.put(key, value, now)
+            this.options.observe?.(String(key), kept ? "loaded" : "load dropped")
           })),
         Effect.ensuring(Effect.sync(() => this.end(key)))
       )
@@ -180,7 +187,11 @@ export const catalogueMaxEntries = 1_000
 
 /** Makes the caches and their invalidation rules (without subscribing). */
 export const makeReadCache = (): ReadCacheShape => {
-  const sessions = new KeyedCache<string, unknown>({ ttlMs: cacheTtlMs, maxEntries: cacheMaxEntries })
+  const sessions = new KeyedCache<string, unknown>({
+    ttlMs: cacheTtlMs,
+    maxEntries: cacheMaxEntries,
+    observe: sessionCountsOn ? noteSessionEvent : undefined
+  })
   const sessionConsents = new KeyedCache<string, unknown>({ ttlMs: cacheTtlMs, maxEntries: cacheMaxEntries })
   const carts = new KeyedCache<number, unknown>({ ttlMs: cacheTtlMs, maxEntries: cacheMaxEntries })
   const catalogue = new KeyedCache<string, unknown>({ ttlMs: catalogueTtlMs, maxEntries: catalogueMaxEntries })
@@ -212,6 +223,7 @@ export const makeReadCache = (): ReadCacheShape => {
     const kind = payload.slice(0, separator)
     const key = payload.slice(separator + 1)
     if (kind === "session") {
+      noteSessionEvent(key, "notice")
       sessions.invalidate(key)
       sessionConsents.invalidate(key)
     }

@@ -15,6 +15,7 @@ import { csrfHeader, sessionCookie, shopIdHeader } from "../../../core/api/heade
 import { CallPolicy, CsrfProtection, csrfRefusedMessage, CurrentSession, Session, type SessionData } from "../../../core/api/security.ts"
 import { isShopId, type ShopId } from "../../../core/domain/shop.ts"
 import { Database } from "../db/Database.ts"
+import { noteSessionEvent, type SessionCacheEvent } from "../db/sessionCacheCounts.ts"
 import { CacheBypass, cachedRead, ReadCache, type ReadCacheShape, SettledCarts } from "../db/ReadCache.ts"
 import { newToken, sessionMaxAgeSeconds } from "../domain/account/sessions.ts"
 import type { CartRequirements } from "../domain/cart/errors.ts"
@@ -305,21 +306,32 @@ export const CurrentSessionLive = Layer.effect(
         ? Effect.andThen(
           Effect.map(HttpServerRequest.HttpServerRequest, (request) => {
             const cookieId = request.cookies[sessionCookie]
-            if (cookieId !== undefined && cookieId !== "") cache.value.forget(cookieId)
+            if (cookieId !== undefined && cookieId !== "") {
+              noteSessionEvent(cookieId, "forget at a keeping call's start")
+              cache.value.forget(cookieId)
+            }
           }),
           resolved
         )
         : Effect.provideService(resolved, CacheBypass, true)
       return Effect.flatMap(fresh, (session) => {
-        const forget = (cartId?: number) =>
-          cache._tag === "Some" ? Effect.sync(() => cache.value.forget(session.sessionId, cartId)) : Effect.void
+        const forget = (cartId?: number, event: SessionCacheEvent = "forget by a state-changing call") =>
+          cache._tag === "Some"
+            ? Effect.sync(() => {
+              noteSessionEvent(session.sessionId, event)
+              cache.value.forget(session.sessionId, cartId)
+            })
+            : Effect.void
         const forgetAfter = (cartId?: number) =>
           !keepsSession || cache._tag !== "Some"
             ? forget(cartId)
             : Effect.withFiber((fiber) => {
               const request = Context.getUnsafe(fiber.context, HttpServerRequest.HttpServerRequest)
               const now = fiber.getRef(Clock.Clock).currentTimeMillisUnsafe()
-              if (cachedSessionOf(cache.value, request, now) !== session) return forget(cartId)
+              const cached = cachedSessionOf(cache.value, request, now)
+              if (cached !== session) {
+                return forget(cartId, cached === undefined ? "forget after a call: none cached" : "forget after a call: another cached")
+              }
               if (cartId !== undefined) cache.value.carts.invalidate(cartId)
               return Effect.void
             })
