@@ -67,6 +67,37 @@ export class KeyedCache<K, V> {
     })
   }
 
+  /**
+   * `load`'s result, read whatever is kept under `key` (for a caller that must decide on what is stored), kept as
+   * {@link KeyedCache.get} keeps a load's, when no invalidation of `key` overlapped it, but without dropping what is
+   * kept meanwhile nor any other load of `key`: a read that finds a value current makes nothing stale. When the kept
+   * value is `same` as the one read, that very value is kept (served for a whole time to live again) and answered,
+   * so what was built from it stays valid; when the read finds none, what is kept is dropped.
+   */
+  refresh<E, R>(key: K, load: Effect.Effect<V | undefined, E, R>, same: (kept: V, read: V) => boolean): Effect.Effect<V | undefined, E, R> {
+    return Effect.flatMap(Clock.currentTimeMillis, (now) => {
+      const started = this.begin(key)
+      return load.pipe(
+        Effect.map((value) => {
+          if (this.loads.get(key)?.generation !== started) {
+            if (value !== undefined) this.options.observe?.(String(key), "load dropped")
+            return value
+          }
+          const held = this.entries.get(key)
+          if (value === undefined) {
+            this.entries.delete(key)
+            return value
+          }
+          const kept = held !== undefined && same(held.value, value) ? held.value : value
+          this.put(key, kept, now)
+          this.options.observe?.(String(key), "loaded")
+          return kept
+        }),
+        Effect.ensuring(Effect.sync(() => this.end(key)))
+      )
+    })
+  }
+
   /** The value kept under `key` at `now` (ms), without loading; undefined when there is none or it expired. */
   peek(key: K, now: number): V | undefined {
     const hit = this.entries.get(key)
