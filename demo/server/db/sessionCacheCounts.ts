@@ -1,9 +1,10 @@
 /**
  * Why the write fast path left cart writes to the pipeline (a diagnostic, off unless STOREFRONT_WRITE_TIMINGS=1): each
  * write it declines before its body, by the check that failed, and by the last thing that happened to that shopper's
- * cached session before it (a forget by the session middleware, a load dropped because an invalidation overlapped it,
- * an expiry, a notice); beside them how many writes it served. Printed to stderr once a second while writes come,
- * with the seconds since the first write.
+ * cached session before it (loaded, a forget by the session middleware, a load dropped because an invalidation
+ * overlapped it, an expiry seen by a read, a notice); beside them how many writes it served and how many of each event
+ * there were. Printed to stderr once a second while writes come (when something changed), with the seconds since the
+ * first write.
  *
  * @module
  */
@@ -15,9 +16,6 @@ export const sessionCountsOn = process.env["STOREFRONT_WRITE_TIMINGS"] === "1"
 export type SessionCacheEvent =
   | "loaded"
   | "load dropped"
-  | "forget at a keeping call's start"
-  | "forget after a call: none cached"
-  | "forget after a call: another cached"
   | "forget after a call: session changed"
   | "forget by a state-changing call"
   | "notice"
