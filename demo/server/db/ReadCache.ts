@@ -4,7 +4,8 @@
  * (migrations 11 and 13) notify `cache_invalidate` at commit whenever a cart, a session, stock, a
  * price, the catalogue or a shop's settings change, and every process drops what the notification names. A
  * server's own state-changing call also drops its session before and its session and cart after it
- * runs, so a shopper reads their own writes at once; other processes follow within the notification's delay.
+ * runs (a cart write that leaves the session as it is: its cart, see the session middleware), so a shopper reads their
+ * own writes at once; other processes follow within the notification's delay.
  * Entries also expire after a short time, which bounds staleness from time alone (a discount's
  * validity window, a session's expiry is checked on every hit).
  *

@@ -287,7 +287,9 @@ export const changesState = (endpoint: HttpApiEndpoint.Top, group: HttpApiGroup.
 /**
  * The server's {@link CurrentSession}: every call runs in a session, started on first contact. A
  * call that changes state (see {@link changesState}) reads past the read cache and drops its session from it
- * before it runs and its session and cart after, so the next read sees what it wrote.
+ * before it runs and its session and cart after, so the next read sees what it wrote; a session-keeping write
+ * ({@link sessionKeepingWrites}) reads its session as stored INTO the cache and drops after it only its cart and, when
+ * it changed the session (another shop, a new cart), the session.
  */
 export const CurrentSessionLive = Layer.effect(
   CurrentSession,
