@@ -25,6 +25,7 @@ const lastEvent = new Map<string, SessionCacheEvent>()
 const events = new Map<string, number>()
 const declines = new Map<string, number>()
 let served = 0
+let handedOver = 0
 let firstWrite: number | undefined
 let timer: ReturnType<typeof setInterval> | undefined
 let printed = ""
@@ -39,7 +40,7 @@ const started = () => {
 }
 
 const print = () => {
-  const line = `session cache t=${((Date.now() - firstWrite!) / 1000).toFixed(0)}s: served ${served}; declined ${
+  const line = `session cache t=${((Date.now() - firstWrite!) / 1000).toFixed(0)}s: served ${served}; handed over after the body ${handedOver}; declined ${
     JSON.stringify(Object.fromEntries(declines))
   }; events ${JSON.stringify(Object.fromEntries(events))}`
   const body = line.slice(line.indexOf(":"))
@@ -60,6 +61,12 @@ export const noteServedWrite = (): void => {
   if (!sessionCountsOn) return
   started()
   served++
+}
+
+/** Notes a write the fast path handed to the pipeline after its body (its statement changed nothing, a refused payload). */
+export const noteHandedOver = (): void => {
+  if (!sessionCountsOn) return
+  handedOver++
 }
 
 /** Notes a write the fast path declined before its body, by `check`, for the session `key`. */
