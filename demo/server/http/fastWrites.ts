@@ -278,6 +278,7 @@ export class FastWrites {
           } catch (error) {
             return this.fail(setup, request, response, Cause.die(error))
           }
+          noteServedWrite()
           return this.send(response, text)
         }
         this.fail(setup, request, response, exit.cause)
@@ -310,6 +311,7 @@ export class FastWrites {
       // the statement found the session stored as the cache holds it: served for a whole time to live again
       applied()
       this.plainly++
+      noteServedWrite()
       this.send(response, plain.text)
       if (moments !== undefined) {
         mark(moments, "sent")
@@ -347,7 +349,6 @@ export class FastWrites {
 
   private send(response: ServerResponse, text: string): void {
     this.served++
-    noteServedWrite()
     if (response.destroyed) return
     // the body goes to the socket as the string it is (Node encodes it there): no Buffer of it in between
     response.writeHead(200, [
