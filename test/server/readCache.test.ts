@@ -10,16 +10,17 @@ import { AppRoutes } from "../../demo/server/http/app.ts"
 import { CartVersionChecks } from "../../demo/server/domain/cart/reading.ts"
 import { testBaseUrl } from "../support/server.ts"
 
-type Op = { readonly kind: "load" } | { readonly kind: "write" } | { readonly kind: "finish"; readonly pick: number }
+type Op = { readonly kind: "load" } | { readonly kind: "refresh" } | { readonly kind: "write" } | { readonly kind: "finish"; readonly pick: number }
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.constant<Op>({ kind: "load" }),
+  fc.constant<Op>({ kind: "refresh" }),
   fc.constant<Op>({ kind: "write" }),
   fc.nat({ max: 20 }).map((pick): Op => ({ kind: "finish", pick }))
 )
 
 describe("KeyedCache", () => {
-  test("never keeps a value read before an invalidation of its key, whatever the interleaving", async () => {
+  test("never keeps a value read before an invalidation of its key, whatever the interleaving (loads and refreshes)", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { maxLength: 40 }), async (ops) => {
         const cache = new KeyedCache<string, number>({ ttlMs: 60_000, maxEntries: 10 })
@@ -38,10 +39,11 @@ describe("KeyedCache", () => {
               if (step.kind === "write") {
                 committed++
                 cache.invalidate("k")
-              } else if (step.kind === "load") {
+              } else if (step.kind === "load" || step.kind === "refresh") {
                 const release = yield* Deferred.make<void>()
                 const seen = committed
-                const fiber = yield* Effect.forkChild(cache.get("k", Effect.as(Deferred.await(release), seen)))
+                const read = Effect.as(Deferred.await(release), seen)
+                const fiber = yield* Effect.forkChild(step.kind === "load" ? cache.get("k", read) : cache.refresh("k", read, (a, b) => a === b))
                 yield* Effect.yieldNow
                 pending.push({ release, fiber })
               } else if (pending.length > 0) yield* finish(step.pick % pending.length)
@@ -54,6 +56,30 @@ describe("KeyedCache", () => {
       }),
       { numRuns: 300 }
     )
+  })
+
+  test("a refresh reads past what it keeps, keeps the very value held when the read says the same, and drops nothing else", async () => {
+    const cache = new KeyedCache<string, { readonly v: number }>({ ttlMs: 60_000, maxEntries: 10 })
+    const same = (a: { readonly v: number }, b: { readonly v: number }) => a.v === b.v
+    const held = { v: 1 }
+    await Effect.runPromise(cache.get("k", Effect.succeed(held)))
+    // read past the hit; an equal value read keeps the one held (what was built from it stays valid)
+    expect(await Effect.runPromise(cache.refresh("k", Effect.succeed({ v: 1 }), same))).toBe(held)
+    expect(cache.peek("k", Date.now())).toBe(held)
+    // another value read replaces it
+    const changed = { v: 2 }
+    expect(await Effect.runPromise(cache.refresh("k", Effect.succeed(changed), same))).toBe(changed)
+    expect(cache.peek("k", Date.now())).toBe(changed)
+    // a refresh leaves a load in flight to be kept
+    const release = await Effect.runPromise(Deferred.make<void>())
+    const loading = Effect.runPromise(cache.get("j", Effect.as(Deferred.await(release), { v: 3 })))
+    await Effect.runPromise(cache.refresh("j", Effect.succeed({ v: 3 }), same))
+    await Effect.runPromise(Deferred.succeed(release, undefined))
+    expect((await loading)?.v).toBe(3)
+    expect(cache.peek("j", Date.now())?.v).toBe(3)
+    // a read that finds nothing drops what is kept
+    expect(await Effect.runPromise(cache.refresh("k", Effect.succeed(undefined), same))).toBeUndefined()
+    expect(cache.peek("k", Date.now())).toBeUndefined()
   })
 
   test("serves a hit without loading, reloads after the time to live", async () => {

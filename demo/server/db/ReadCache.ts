@@ -4,7 +4,8 @@
  * (migrations 11 and 13) notify `cache_invalidate` at commit whenever a cart, a session, stock, a
  * price, the catalogue or a shop's settings change, and every process drops what the notification names. A
  * server's own state-changing call also drops its session before and its session and cart after it
- * runs, so a shopper reads their own writes at once; other processes follow within the notification's delay.
+ * runs (a cart write that leaves the session as it is: its cart, see the session middleware), so a shopper reads their
+ * own writes at once; other processes follow within the notification's delay.
  * Entries also expire after a short time, which bounds staleness from time alone (a discount's
  * validity window, a session's expiry is checked on every hit).
  *
@@ -15,6 +16,7 @@
  */
 import { Clock, Context, Effect, Layer, Stream } from "effect"
 import { Database } from "./Database.ts"
+import { noteSessionEvent, sessionCountsOn } from "./sessionCacheCounts.ts"
 
 /** The channel of the invalidation notifications (see migration 10 for the payloads). */
 export const cacheInvalidationChannel = "cache_invalidate"
@@ -31,6 +33,8 @@ export interface KeyedCacheOptions {
   readonly ttlMs: number
   /** At most this many entries; the oldest is dropped past it. */
   readonly maxEntries: number
+  /** Told what happens to each key (a diagnostic: sessionCacheCounts.ts). */
+  readonly observe?: ((key: string, event: "loaded" | "load dropped" | "expired") => void) | undefined
 }
 
 /** A read-through cache of records by key, with generation-checked loads. */
@@ -49,12 +53,47 @@ export class KeyedCache<K, V> {
     return Effect.flatMap(Clock.currentTimeMillis, (now) => {
       const hit = this.entries.get(key)
       if (hit !== undefined && hit.expiresAt > now) return Effect.succeed(hit.value)
+      if (hit !== undefined) this.options.observe?.(String(key), "expired")
       const started = this.begin(key)
       return load.pipe(
         Effect.tap((value) =>
           Effect.sync(() => {
-            if (value !== undefined && this.loads.get(key)?.generation === started) this.put(key, value, now)
+            if (value === undefined) return
+            const kept = this.loads.get(key)?.generation === started
+            if (kept) this.put(key, value, now)
+            this.options.observe?.(String(key), kept ? "loaded" : "load dropped")
           })),
+        Effect.ensuring(Effect.sync(() => this.end(key)))
+      )
+    })
+  }
+
+  /**
+   * `load`'s result, read whatever is kept under `key` (for a caller that must decide on what is stored), kept as
+   * {@link KeyedCache.get} keeps a load's, when no invalidation of `key` overlapped it, but without dropping what is
+   * kept meanwhile nor any other load of `key`: a read that finds a value current makes nothing stale. When the kept
+   * value is `same` as the one read, that very value is kept (served for a whole time to live again) and answered,
+   * so what was built from it stays valid; when the read finds none, what is kept is dropped.
+   */
+  refresh<E, R>(key: K, load: Effect.Effect<V | undefined, E, R>, same: (kept: V, read: V) => boolean): Effect.Effect<V | undefined, E, R> {
+    return Effect.flatMap(Clock.currentTimeMillis, (now) => {
+      const started = this.begin(key)
+      return load.pipe(
+        Effect.map((value) => {
+          if (this.loads.get(key)?.generation !== started) {
+            if (value !== undefined) this.options.observe?.(String(key), "load dropped")
+            return value
+          }
+          const held = this.entries.get(key)
+          if (value === undefined) {
+            this.entries.delete(key)
+            return value
+          }
+          const kept = held !== undefined && same(held.value, value) ? held.value : value
+          this.put(key, kept, now)
+          this.options.observe?.(String(key), "loaded")
+          return kept
+        }),
         Effect.ensuring(Effect.sync(() => this.end(key)))
       )
     })
@@ -180,7 +219,11 @@ export const catalogueMaxEntries = 1_000
 
 /** Makes the caches and their invalidation rules (without subscribing). */
 export const makeReadCache = (): ReadCacheShape => {
-  const sessions = new KeyedCache<string, unknown>({ ttlMs: cacheTtlMs, maxEntries: cacheMaxEntries })
+  const sessions = new KeyedCache<string, unknown>({
+    ttlMs: cacheTtlMs,
+    maxEntries: cacheMaxEntries,
+    observe: sessionCountsOn ? noteSessionEvent : undefined
+  })
   const sessionConsents = new KeyedCache<string, unknown>({ ttlMs: cacheTtlMs, maxEntries: cacheMaxEntries })
   const carts = new KeyedCache<number, unknown>({ ttlMs: cacheTtlMs, maxEntries: cacheMaxEntries })
   const catalogue = new KeyedCache<string, unknown>({ ttlMs: catalogueTtlMs, maxEntries: catalogueMaxEntries })
@@ -212,6 +255,7 @@ export const makeReadCache = (): ReadCacheShape => {
     const kind = payload.slice(0, separator)
     const key = payload.slice(separator + 1)
     if (kind === "session") {
+      noteSessionEvent(key, "notice")
       sessions.invalidate(key)
       sessionConsents.invalidate(key)
     }

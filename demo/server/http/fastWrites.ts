@@ -45,6 +45,7 @@ import { AddToCartPayload, cartApiPrefix, ChangeAmountPayload } from "../../../c
 import type { ApiResponse } from "../../../core/api/entities/envelope.ts"
 import { csrfHeader, idempotencyKeyHeader, isWalletSupportedHeaderValue, shopIdHeader, walletSupportedHeader } from "../../../core/api/headers.ts"
 import type { ReadCacheShape } from "../db/ReadCache.ts"
+import { noteDeclinedWrite, noteHandedOver, noteServedWrite } from "../db/sessionCacheCounts.ts"
 import type { CartRequirements } from "../domain/cart/errors.ts"
 import { StatementSession, type StatementText, versionMismatch } from "../domain/cart/mutation.ts"
 import { normalizeIdempotencyKey } from "../domain/idempotency.ts"
@@ -212,11 +213,16 @@ export class FastWrites {
     const shop = headers[shopIdHeader]
     const now = Date.now()
     // the session and the cached row it was taken from: the statement proves that row still stored as it is
-    const entry = cachedSessionEntryFor(setup.cache, sessionCookieOf(headers.cookie), typeof shop === "string" ? shop : undefined, now)
-    if (entry === undefined || !sameToken(headers[csrfHeader], entry.session.csrfToken)) return this.decline()
+    const cookieId = sessionCookieOf(headers.cookie)
+    const entry = cachedSessionEntryFor(setup.cache, cookieId, typeof shop === "string" ? shop : undefined, now)
+    if (entry === undefined) {
+      const held = cookieId === undefined ? undefined : setup.cache.sessions.peek(cookieId, -Infinity)
+      return this.decline(held === undefined ? "no session cached" : "session cached, not served", cookieId)
+    }
+    if (!sameToken(headers[csrfHeader], entry.session.csrfToken)) return this.decline("CSRF token", cookieId)
     const { row: sessionRow, session } = entry
     const cart = setup.cache.carts.peek(session.cartId, now) as { readonly status?: unknown } | undefined
-    if (cart === undefined || cart.status !== "open") return this.decline()
+    if (cart === undefined || cart.status !== "open") return this.decline("cart not cached", cookieId)
     const key = normalizeIdempotencyKey(typeof headers[idempotencyKeyHeader] === "string" ? headers[idempotencyKeyHeader] : undefined)
     const wallet = headers[walletSupportedHeader]
     const payment = { walletSupported: isWalletSupportedHeaderValue(typeof wallet === "string" ? wallet : undefined) }
@@ -235,6 +241,7 @@ export class FastWrites {
       if (response.destroyed) return
       const body = Buffer.concat(chunks, size)
       const handOver = () => {
+        noteHandedOver()
         this.handed++
         fallback(replayedRequest(request, body))
       }
@@ -271,6 +278,7 @@ export class FastWrites {
           } catch (error) {
             return this.fail(setup, request, response, Cause.die(error))
           }
+          noteServedWrite()
           return this.send(response, text)
         }
         this.fail(setup, request, response, exit.cause)
@@ -303,6 +311,7 @@ export class FastWrites {
       // the statement found the session stored as the cache holds it: served for a whole time to live again
       applied()
       this.plainly++
+      noteServedWrite()
       this.send(response, plain.text)
       if (moments !== undefined) {
         mark(moments, "sent")
@@ -312,7 +321,8 @@ export class FastWrites {
   }
 
   /** Leaves a cart write to the pipeline before its body is read (see {@link FastWrites.handOvers}). */
-  private decline(): false {
+  private decline(check: string, cookieId: string | undefined): false {
+    noteDeclinedWrite(check, cookieId)
     this.declined++
     return false
   }

@@ -15,6 +15,7 @@ import { csrfHeader, sessionCookie, shopIdHeader } from "../../../core/api/heade
 import { CallPolicy, CsrfProtection, csrfRefusedMessage, CurrentSession, Session, type SessionData } from "../../../core/api/security.ts"
 import { isShopId, type ShopId } from "../../../core/domain/shop.ts"
 import { Database } from "../db/Database.ts"
+import { noteSessionEvent, type SessionCacheEvent } from "../db/sessionCacheCounts.ts"
 import { CacheBypass, cachedRead, ReadCache, type ReadCacheShape, SettledCarts } from "../db/ReadCache.ts"
 import { newToken, sessionMaxAgeSeconds } from "../domain/account/sessions.ts"
 import type { CartRequirements } from "../domain/cart/errors.ts"
@@ -67,15 +68,25 @@ const findSession = (cookieId: string) =>
     return rows[0]
   })
 
+/** Whether two session rows say the same. */
+const sameSessionRow = (kept: unknown, read: unknown): boolean => {
+  const a = kept as SessionRow
+  const b = read as SessionRow
+  return a.session_id === b.session_id && a.shop_id === b.shop_id && a.customer_id === b.customer_id && a.cart_id === b.cart_id &&
+    a.csrf_token === b.csrf_token && a.cart_open === b.cart_open && a.expires_at.getTime() === b.expires_at.getTime()
+}
+
 /**
- * {@link findSession} through the process's read cache (calls that change nothing); a cached
- * session past its expiry is dropped.
+ * {@link findSession} through the process's read cache: a cached row for calls that change nothing, the stored row
+ * kept in the cache when `refresh` is set (see {@link KeyedCache.refresh}); a cached session past its expiry is dropped.
  */
-const findSessionCached = (cookieId: string) =>
+const findSessionCached = (cookieId: string, refresh: boolean) =>
   Effect.gen(function*() {
-    const row = yield* cachedRead((cache) => cache.sessions, cookieId, findSession(cookieId))
-    if (row === undefined || row.expires_at.getTime() > Date.now()) return row
     const cache = yield* Effect.serviceOption(ReadCache)
+    const row = refresh && cache._tag === "Some"
+      ? (yield* cache.value.sessions.refresh(cookieId, findSession(cookieId), sameSessionRow)) as SessionRow | undefined
+      : yield* cachedRead((cache) => cache.sessions, cookieId, findSession(cookieId))
+    if (row === undefined || row.expires_at.getTime() > Date.now()) return row
     if (cache._tag === "Some") cache.value.sessions.invalidate(cookieId)
     return undefined
   })
@@ -86,11 +97,15 @@ const findSessionCached = (cookieId: string) =>
  */
 const unchangedSessions = new WeakMap<SessionRow, SessionData>()
 
+/** The sessions {@link unchangedSessionOf} made: each is its row as stored, nothing changed by the call. */
+const asStored = new WeakSet<SessionData>()
+
 const unchangedSessionOf = (row: SessionRow, shopId: ShopId, cartId: number): SessionData => {
   let session = unchangedSessions.get(row)
   if (session === undefined) {
     session = { sessionId: row.session_id, shopId, customerId: row.customer_id, cartId, csrfToken: row.csrf_token }
     unchangedSessions.set(row, session)
+    asStored.add(session)
   }
   return session
 }
@@ -177,13 +192,21 @@ export const visitorSession = (shopId: ShopId): SessionData => ({ sessionId: "",
 /** Whether a session is a {@link visitorSession} (nothing stored). */
 export const isVisitorSession = (session: SessionData): boolean => session.sessionId === ""
 
+/** Options of {@link resolveSession}. */
+export interface ResolveSessionOptions {
+  /** Start a stored session for a caller without a live one (else a {@link visitorSession}). */
+  readonly store: boolean
+  /** Read the session as stored, past the read cache, and keep it there (a session-keeping write). */
+  readonly refresh?: boolean | undefined
+}
+
 /**
  * Loads the session named by the cookie; switches shop and cart as the call asks. A caller without
  * a live session gets a new stored one when `store` is set (the session bootstrap, state-changing
  * calls, calls that keep something per session), else a {@link visitorSession}. The usual call costs
  * one statement.
  */
-export const resolveSession = (options: { readonly store: boolean } = { store: true }) =>
+export const resolveSession = (options: ResolveSessionOptions = { store: true }) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const request = yield* HttpServerRequest.HttpServerRequest
@@ -191,7 +214,7 @@ export const resolveSession = (options: { readonly store: boolean } = { store: t
     const shopFromHeader = requestedShop !== undefined && isShopId(requestedShop) ? requestedShop : undefined
     const cookieId = request.cookies[sessionCookie]
 
-    const row = cookieId === undefined || cookieId === "" ? undefined : yield* findSessionCached(cookieId)
+    const row = cookieId === undefined || cookieId === "" ? undefined : yield* findSessionCached(cookieId, options.refresh === true)
     if (row === undefined) {
       const shopId = shopFromHeader ?? defaultShopId
       return options.store ? yield* startSession(shopId) : visitorSession(shopId)
@@ -264,7 +287,9 @@ export const changesState = (endpoint: HttpApiEndpoint.Top, group: HttpApiGroup.
 /**
  * The server's {@link CurrentSession}: every call runs in a session, started on first contact. A
  * call that changes state (see {@link changesState}) reads past the read cache and drops its session from it
- * before it runs and its session and cart after, so the next read sees what it wrote.
+ * before it runs and its session and cart after, so the next read sees what it wrote; a session-keeping write
+ * ({@link sessionKeepingWrites}) reads its session as stored INTO the cache and drops after it only its cart and, when
+ * it changed the session (another shop, a new cart), the session.
  */
 export const CurrentSessionLive = Layer.effect(
   CurrentSession,
@@ -297,32 +322,31 @@ export const CurrentSessionLive = Layer.effect(
           return session === undefined ? viaResolve : Effect.provideService(httpEffect, Session, session)
         })
       }
-      // A cart write that leaves the session as it is reads the session fresh INTO the cache (dropped first, so it is a
-      // load) and leaves it there when it is still the row it read: the next such write may then be served by the
-      // write fast path, which proves the cached session in its statement.
+      // A cart write that leaves the session as it is reads the session as stored and keeps it in the cache (without
+      // dropping what is cached meanwhile: a read that finds the session current makes nothing stale), so the next such
+      // write may be served by the write fast path, which proves the cached session in its statement. After the call
+      // only a session the call changed (another shop, a new cart, a new session) is dropped: what an overlapping call
+      // of the same shopper cached is as current as what this one read.
       const keepsSession = cache._tag === "Some" && sessionKeepingWrites.has(idOf(endpoint, group))
       const fresh = keepsSession
-        ? Effect.andThen(
-          Effect.map(HttpServerRequest.HttpServerRequest, (request) => {
-            const cookieId = request.cookies[sessionCookie]
-            if (cookieId !== undefined && cookieId !== "") cache.value.forget(cookieId)
-          }),
-          resolved
-        )
+        ? Effect.orDie(Effect.provideService(resolveSession({ store, refresh: true }), SqlClient.SqlClient, sql))
         : Effect.provideService(resolved, CacheBypass, true)
       return Effect.flatMap(fresh, (session) => {
-        const forget = (cartId?: number) =>
-          cache._tag === "Some" ? Effect.sync(() => cache.value.forget(session.sessionId, cartId)) : Effect.void
+        const forget = (cartId?: number, event: SessionCacheEvent = "forget by a state-changing call") =>
+          cache._tag === "Some"
+            ? Effect.sync(() => {
+              noteSessionEvent(session.sessionId, event)
+              cache.value.forget(session.sessionId, cartId)
+            })
+            : Effect.void
         const forgetAfter = (cartId?: number) =>
           !keepsSession || cache._tag !== "Some"
             ? forget(cartId)
-            : Effect.withFiber((fiber) => {
-              const request = Context.getUnsafe(fiber.context, HttpServerRequest.HttpServerRequest)
-              const now = fiber.getRef(Clock.Clock).currentTimeMillisUnsafe()
-              if (cachedSessionOf(cache.value, request, now) !== session) return forget(cartId)
-              if (cartId !== undefined) cache.value.carts.invalidate(cartId)
-              return Effect.void
-            })
+            : !asStored.has(session)
+            ? forget(cartId, "forget after a call: session changed")
+            : cartId === undefined
+            ? Effect.void
+            : Effect.sync(() => cache.value.carts.invalidate(cartId))
         // The cart stays cached while the call runs: a cart change starts from it when the version it locks proves it
         // current (mutateCart); a load overlapping the call is not kept, the drop after the call sees to that. A cart
         // the call's committed write settled in the cache (SettledCarts) is kept.

@@ -1,0 +1,246 @@
+/**
+ * Cart writes that leave the session as it is (`sessionKeepingWrites`, demo/server/http/middleware.ts) on a real port
+ * as main.ts serves them: a shopper whose cached session has expired (as after the bench's 20 s of reads) and who
+ * sends two writes at once has both go through the pipeline; once they are answered the session is cached again, so
+ * the shopper's next write is served by the write fast path, and the session every later call sees is the stored one:
+ * a write that changes the session (another shop) or a change made by another server is seen by the next call.
+ */
+import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
+import { randomUUID } from "node:crypto"
+import { connect, type Socket } from "node:net"
+import { describe, expect, test, vi } from "vitest"
+import { cacheTtlMs } from "../../demo/server/db/ReadCache.ts"
+import { FastReads } from "../../demo/server/http/fastReads.ts"
+import { FastWrites } from "../../demo/server/http/fastWrites.ts"
+import { type Answer, answersAt } from "../support/httpAnswers.ts"
+import { useRealPortBackend } from "../support/realPort.ts"
+
+const fastReads = new FastReads()
+const fastWrites = new FastWrites()
+const { baseUrl, runtime } = useRealPortBackend({ fastReads, fastWrites })
+
+const call = answersAt(baseUrl)
+
+const add = (headers: Record<string, string>, variantId: number) =>
+  call("PUT", "/api/v2/cart.cart-api/add-to-cart", { ...headers, "idempotency-key": randomUUID() }, { variantId, amount: 1, extended: true })
+
+const change = (headers: Record<string, string>, id: number, amount: number) =>
+  call("POST", "/api/v2/cart.cart-api/change-amount", headers, { id, amount, extended: true })
+
+const sessionOf = async (headers: Record<string, string>) => {
+  const answer = await call("GET", "/api/session", headers, undefined)
+  expect(answer.status).toBe(200)
+  return JSON.parse(answer.body) as { readonly csrfToken: string; readonly cartId: number; readonly shopId: string }
+}
+
+interface CartAnswer {
+  readonly cartItems?: ReadonlyArray<{ readonly articleId: number; readonly variantId?: number; readonly count?: number }>
+}
+
+/** The session as stored. */
+const sessionOfStored = (sessionId: string) =>
+  runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) =>
+    Effect.map(sql<{ readonly cart_id: number }>`SELECT cart_id FROM sessions WHERE session_id = ${sessionId}`, (rows) => ({ cartId: rows[0]!.cart_id }))))
+
+const countsOf = (answer: Answer) =>
+  Object.fromEntries(((JSON.parse(answer.body) as CartAnswer).cartItems ?? []).map((item) => [item.variantId, item.count]))
+
+/** Variants in stock in the shop the headers name (the session's when they name none): the first 100 ids that have any. */
+const inStock = async (headers: Record<string, string>) => {
+  for (let from = 1; from < 10_000; from += 100) {
+    const ids = Array.from({ length: 100 }, (_, i) => from + i).join(",")
+    const found = ((await (await fetch(`${baseUrl()}/product-api/find-variants-by-id?ids=${ids}`, { headers })).json()) as ReadonlyArray<{
+      variantId: number
+      availability?: string
+    }>).filter((variant) => variant.availability === "in_stock").map((variant) => variant.variantId)
+    if (found.length >= 3) return found
+  }
+  throw new Error("no variants in stock")
+}
+
+/** A shopper whose cart holds one piece of each of 3 variants in stock (the bench's shopper). */
+const shopperWithCart = async () => {
+  const response = await fetch(`${baseUrl()}/api/session`)
+  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0]!
+  const { csrfToken } = (await response.json()) as { csrfToken: string }
+  const headers = { cookie, "x-csrf-token": csrfToken, "x-requested-with": "XMLHttpRequest", "content-type": "application/json" }
+  const variants = (await inStock(headers)).slice(0, 3)
+  const lines: Array<{ variantId: number; itemId: number }> = []
+  for (const variantId of variants) {
+    const answer = await add(headers, variantId)
+    expect(answer.status).toBe(200)
+    const line = (JSON.parse(answer.body) as CartAnswer).cartItems!.find((item) => item.variantId === variantId)!
+    lines.push({ variantId, itemId: line.articleId })
+  }
+  return { cookie, csrfToken, headers, lines, sessionId: cookie.split("=")[1]! }
+}
+
+/** The answer of one HTTP/1.1 request read from `socket` (a `Content-Length` body). */
+const answerOn = (socket: Socket) =>
+  new Promise<Answer>((resolve, reject) => {
+    let received = Buffer.alloc(0)
+    socket.on("data", (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk])
+      const end = received.indexOf("\r\n\r\n")
+      if (end < 0) return
+      const [statusLine, ...lines] = received.subarray(0, end).toString("latin1").split("\r\n")
+      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]))
+      const length = Number(headers["content-length"] ?? 0)
+      if (received.length < end + 4 + length) return
+      resolve({ status: Number(statusLine!.split(" ")[1]), headers, body: received.subarray(end + 4, end + 4 + length).toString("utf8") })
+    })
+    socket.on("error", reject)
+  })
+
+/**
+ * Sends `requests` at the same moment, each whole in one write on a connection of its own opened before (as the bench's
+ * connections are), and answers their answers: the server has every one of them before it answers any.
+ */
+const atOnce = async (requests: ReadonlyArray<{ method: string; path: string; headers: Record<string, string>; body: unknown }>) => {
+  const { hostname, port } = new URL(baseUrl())
+  const sockets = await Promise.all(requests.map(() =>
+    new Promise<Socket>((resolve, reject) => {
+      const socket = connect({ host: hostname, port: Number(port), noDelay: true }, () => resolve(socket))
+      socket.on("error", reject)
+    })))
+  try {
+    const answers = sockets.map(answerOn)
+    requests.forEach(({ method, path, headers, body }, i) => {
+      const text = JSON.stringify(body)
+      const head = Object.entries({ ...headers, host: `${hostname}:${port}`, "content-length": String(Buffer.byteLength(text)) })
+        .map(([name, value]) => `${name}: ${value}\r\n`).join("")
+      sockets[i]!.write(`${method} ${path} HTTP/1.1\r\n${head}\r\n${text}`)
+    })
+    return await Promise.all(answers)
+  } finally {
+    for (const socket of sockets) socket.destroy()
+  }
+}
+
+const addRequest = (headers: Record<string, string>, variantId: number) => ({
+  method: "PUT",
+  path: "/api/v2/cart.cart-api/add-to-cart",
+  headers: { ...headers, "idempotency-key": randomUUID() },
+  body: { variantId, amount: 1, extended: true }
+})
+
+const changeRequest = (headers: Record<string, string>, id: number, amount: number) => ({
+  method: "POST",
+  path: "/api/v2/cart.cart-api/change-amount",
+  headers,
+  body: { id, amount, extended: true }
+})
+
+/**
+ * Runs `run` while another transaction holds the lock of cart `cartId`: the shopper's writes that come meanwhile are
+ * all in flight together (on PostgreSQL waiting for the lock, on the embedded database, one connection, for the
+ * connection). The hold ends once `held` answers true.
+ */
+const whileCartLocked = async <A>(cartId: number, held: () => boolean, run: () => Promise<A>): Promise<A> => {
+  let release: () => void = () => {}
+  const gate = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  let locked: () => void = () => {}
+  const lockTaken = new Promise<void>((resolve) => {
+    locked = resolve
+  })
+  const holder = runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) =>
+    sql.withTransaction(Effect.gen(function*() {
+      yield* sql`SELECT cart_id FROM carts WHERE cart_id = ${cartId} FOR UPDATE`
+      locked()
+      yield* Effect.promise(() => gate)
+    }))))
+  await lockTaken
+  try {
+    const done = run()
+    await expect.poll(held).toBe(true)
+    release()
+    await holder
+    return await done
+  } finally {
+    release()
+  }
+}
+
+/** What the write fast path did during `run`: writes served, and writes left to the pipeline before their body. */
+const counted = async <A>(run: () => Promise<A>) => {
+  const served = fastWrites.hits
+  const declined = fastWrites.handOvers.beforeBody
+  const answer = await run()
+  return { answer, served: fastWrites.hits - served, declined: fastWrites.handOvers.beforeBody - declined }
+}
+
+/** Moves the clock past the read cache's time to live: every cached session and cart has expired. */
+const afterTimeToLive = () => vi.setSystemTime(Date.now() + cacheTtlMs * 1.5)
+
+describe("cart writes that keep the session", () => {
+  test("two writes at once of a shopper whose cached session expired leave it cached: the next write is fast", async () => {
+    const who = await shopperWithCart()
+    const [first, second, third] = who.lines
+    vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true })
+    try {
+      afterTimeToLive()
+      const { cartId } = await sessionOfStored(who.sessionId)
+      const declined = fastWrites.handOvers.beforeBody
+      const both = await counted(() =>
+        whileCartLocked(cartId, () => fastWrites.handOvers.beforeBody === declined + 2, () =>
+          atOnce([addRequest(who.headers, first!.variantId), addRequest(who.headers, second!.variantId)])))
+      // neither could be served fast (the session expired), so both went through the pipeline, overlapping
+      expect(both.declined).toBe(2)
+      expect(both.answer.map((answer) => answer.status)).toEqual([200, 200])
+      const next = await counted(() => change(who.headers, third!.itemId, 1))
+      expect(next.answer.status).toBe(200)
+      expect([next.served, next.declined]).toEqual([1, 0])
+      expect(countsOf(next.answer)).toEqual({ [first!.variantId]: 2, [second!.variantId]: 2, [third!.variantId]: 1 })
+      expect((await sessionOf(who.headers)).csrfToken).toBe(who.csrfToken)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  test("after writes at once, a write in another shop moves the session: every later call sees the session it left", async () => {
+    const who = await shopperWithCart()
+    const [first, second] = who.lines
+    const before = await sessionOf(who.headers)
+    const inOtherShop = { ...who.headers, "x-shop-id": "SK10MA" }
+    const [otherVariant] = await inStock(inOtherShop)
+    vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true })
+    try {
+      afterTimeToLive()
+      const declined = fastWrites.handOvers.beforeBody
+      const answers = await whileCartLocked(before.cartId, () => fastWrites.handOvers.beforeBody === declined + 2, () =>
+        atOnce([addRequest(who.headers, first!.variantId), changeRequest(who.headers, second!.itemId, 1)]))
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200])
+      expect((await add(inOtherShop, otherVariant!)).status).toBe(200)
+    } finally {
+      vi.useRealTimers()
+    }
+    // the session moved to the other shop with a cart of its own: no call is answered with the one it left
+    const after = await sessionOf(who.headers)
+    expect(after.shopId).toBe("SK10MA")
+    expect(after.cartId).not.toBe(before.cartId)
+    expect(after.cartId).toBe((await sessionOfStored(who.sessionId)).cartId)
+    expect(after.csrfToken).toBe(who.csrfToken)
+    // a write of a line of the cart it left finds no such line in the session's cart now
+    expect((await change(who.headers, second!.itemId, 3)).status).toBe(404)
+  })
+
+  test("a session changed by another server after fast writes kept it cached is seen by the shopper's next call", async () => {
+    const who = await shopperWithCart()
+    const [first] = who.lines
+    for (let i = 0; i < 3; i++) expect((await change(who.headers, first!.itemId, 1)).status).toBe(200)
+    // another server rotates the token (its notice reaches this server's cache)
+    const rotated = randomUUID()
+    await runtime.runPromise(
+      Effect.flatMap(SqlClient.SqlClient, (sql) => sql`UPDATE sessions SET csrf_token = ${rotated} WHERE session_id = ${who.sessionId}`)
+    )
+    await expect.poll(async () => (await sessionOf(who.headers)).csrfToken).toBe(rotated)
+    const stale = await counted(() => change(who.headers, first!.itemId, 2))
+    expect(stale.answer.status).toBe(403)
+    expect(stale.served).toBe(0)
+    const current = await change({ ...who.headers, "x-csrf-token": rotated }, first!.itemId, 2)
+    expect(current.status).toBe(200)
+  })
+})
