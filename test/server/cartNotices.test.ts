@@ -14,6 +14,8 @@ import { rowCacheInvalidationTrigger } from "../../demo/server/db/migrations/sta
 import { cacheInvalidationChannel } from "../../demo/server/db/ReadCache.ts"
 import type { CartState } from "../../demo/server/domain/cart/reading.ts"
 import {
+  batchKeyTtlHours,
+  batchVersions,
   changeMarks,
   type LineCountChange,
   lineCountBatchStatement,
@@ -263,6 +265,47 @@ const writes: ReadonlyArray<readonly [name: string, run: () => Promise<Notices>]
       await withSql((sql) => sql`DELETE FROM carts WHERE cart_id = ${gone.cartId}`)
     })
     return { invalidations: [`cart:${cart.cartId}`, `cart:${gone.cartId}`, `cart_owner:${gone.cartId}`].sort(), changes: [] }
+  }],
+  ["the one-write statement finding its key taken inside a transaction, then a change of the cart in it", async () => {
+    const cart = await newCart()
+    const version = await versionOf(cart.cartId)
+    const claim = { scope: `notices:${cart.cartId}`, key: "taken", hash: null, response: "{}", ttlHours: 24, status: 200 }
+    await withSql((sql) =>
+      sql`INSERT INTO idempotency_keys (scope, key, status_code, response) VALUES (${claim.scope}, ${claim.key}, 200, '{}')`)
+    await noticesOf(() =>
+      withSql((sql) =>
+        sql.withTransaction(Effect.gen(function*() {
+          const taken = lineCountStatement(decided(cart.cartId, version + 1), cart.itemIds[0]!, 2, undefined, claim, undefined)
+          expect(yield* sql.unsafe(taken.text, taken.params)).toEqual([])
+          // no caller does this today (the statement runs alone); the statement's notice setting must not outlive it
+          yield* sql`UPDATE cart_items SET count = 3 WHERE cart_item_id = ${cart.itemIds[1]!}`
+        }))
+      )
+    )
+    return { invalidations: [`cart:${cart.cartId}`], changes: [] }
+  }],
+  ["a batch statement finding its keys taken inside a transaction, then a change of its carts in it", async () => {
+    const carts = [await newCart(), await newCart()]
+    const versions = await Promise.all(carts.map((cart) => versionOf(cart.cartId)))
+    const claimOf = (cartId: number) =>
+      ({ scope: `notices:${cartId}`, key: "taken", hash: "h", response: "{}", ttlHours: batchKeyTtlHours, status: 200 })
+    for (const cart of carts) {
+      await withSql((sql) =>
+        sql`INSERT INTO idempotency_keys (scope, key, status_code, response) VALUES (${claimOf(cart.cartId).scope}, 'taken', 200, '{}')`)
+    }
+    await noticesOf(() =>
+      withSql((sql) =>
+        sql.withTransaction(Effect.gen(function*() {
+          const batch = lineCountBatchStatement(carts.map((cart, i) => ({
+            ...change(cart.cartId, versions[i]! + 1, cart.itemIds[0]!, 2),
+            claim: claimOf(cart.cartId)
+          })))
+          expect(batchVersions(yield* sql.unsafe(batch.text, batch.params)).size).toBe(0)
+          yield* sql`UPDATE cart_items SET count = 3 WHERE cart_item_id = ${carts[0]!.itemIds[1]!}`
+        }))
+      )
+    )
+    return { invalidations: [`cart:${carts[0]!.cartId}`], changes: [] }
   }],
   ["the write fast path's one-write statement, then a hand-written change of the same cart", async () => {
     const cart = await newCart()

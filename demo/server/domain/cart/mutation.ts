@@ -290,7 +290,8 @@ export const sessionStillSql = (session: string, csrf: string): string => `EXIST
 /**
  * The one statement of {@link setLineCountAtOnce} (its rows: the cart's new `version`, none when nothing changed), as
  * text and parameters, for the Effect client and the write fast path's plain one alike; `proof` is the session it must
- * find stored ({@link StatementSession}). It sends the cart's versioned cache notice itself ({@link cartNoticesSetting}).
+ * find stored ({@link StatementSession}). It sends the cart's versioned cache notice itself ({@link cartNoticesSetting}),
+ * the setting set only once the change is sure to apply and cleared by its last column.
  */
 export const lineCountStatement = (
   after: CartState,
@@ -303,9 +304,14 @@ export const lineCountStatement = (
   const params: Array<unknown> = []
   const $ = (value: unknown): string => `$${params.push(value)}`
   const cartId = after.cartId
-  const locked = `c.cart_id = ${$(cartId)} AND c.version = ${$(after.version - 1)} AND c.status = 'open'`
+  const cart = $(cartId)
+  const locked = `c.cart_id = ${cart} AND c.version = ${$(after.version - 1)} AND c.status = 'open'`
   const stockCheck = check === undefined ? "" : `AND ${stockStillSql($(check.variantId), $(check.stock))}`
   const sessionCheck = proof === undefined ? "" : `AND ${sessionStillSql($(proof.sessionId), $(proof.csrfToken))}`
+  // The notice setting is set where the change is sure to go ahead (the cart locked and, with a key, the key claimed),
+  // so that the last column, which clears it, is always reached once it is set: it cannot outlive this statement in a
+  // transaction whose key was taken (no caller runs it in one, but a statement's setting must not leak either way).
+  const noticing = `set_config(${$(cartNoticesSetting)}, ${cart}::text, true) AS noticing`
   const claimed = claim === undefined ? "" : `
       claimed AS (
         INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response)
@@ -314,11 +320,11 @@ export const lineCountStatement = (
           SET request_hash = EXCLUDED.request_hash, status_code = EXCLUDED.status_code, response = EXCLUDED.response,
               created_at = now()
           WHERE idempotency_keys.created_at < now() - make_interval(hours => ${$(claim.ttlHours)})
-        RETURNING key),`
+        RETURNING key, ${noticing}),`
   const keyFree = claim === undefined ? "" : "AND EXISTS (SELECT 1 FROM claimed)"
   const text = `
       WITH locked AS (
-        SELECT c.cart_id, set_config(${$(cartNoticesSetting)}, c.cart_id::text, true) AS noticing FROM carts c
+        SELECT c.cart_id${claim === undefined ? `, ${noticing}` : ""} FROM carts c
         WHERE ${locked} ${stockCheck} ${sessionCheck}
         FOR UPDATE OF c),
       ${claimed}
