@@ -300,7 +300,7 @@ const writes: ReadonlyArray<readonly [name: string, run: () => Promise<Notices>]
             ...change(cart.cartId, versions[i]! + 1, cart.itemIds[0]!, 2),
             claim: claimOf(cart.cartId)
           })))
-          expect(batchVersions(yield* sql.unsafe(batch.text, batch.params)).size).toBe(0)
+          expect(batchVersions(yield* sql.unsafe<Record<string, unknown>>(batch.text, batch.params)).size).toBe(0)
           yield* sql`UPDATE cart_items SET count = 3 WHERE cart_item_id = ${carts[0]!.itemIds[1]!}`
         }))
       )
