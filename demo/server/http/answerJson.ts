@@ -154,9 +154,10 @@ export const answerJson = (answer: ApiResponse): string => keptWith(answerTexts,
  * The same text as {@link answerJson}, not kept with the answer: for an answer whose text is asked for once (the fast
  * path's plain writes, `plainCartWrite`). A text kept in the WeakMap is copied by V8's next young-generation
  * collection even once its answer is gone (the old map's value is a strong reference for the scavenger), so each
- * fast write's ~17 KB two-byte text survived a collection it should have died in.
+ * fast write's ~17 KB two-byte text survived a collection it should have died in. It does not look in that map
+ * either: a fresh answer is never there (and the text of an immutable answer is the same, kept or not).
  */
-export const answerJsonOnce = (answer: ApiResponse): string => answerTexts.get(answer) ?? splicedJson(answer)
+export const answerJsonOnce = (answer: ApiResponse): string => splicedJson(answer)
 
 const splicedJson = (answer: ApiResponse): string => {
   const articles = answer.cart?.articles
