@@ -11,7 +11,7 @@
  * their content, and put in place as the articles' is.
  *
  * The fast path sends a fresh answer as its UTF-8 bytes held in a one-byte string, one character per byte (Node's
- * `latin1` encoding, {@link AnswerBody}): each kept part (article, billing methods) keeps that form too, and an
+ * `latin1` encoding, {@link AnswerBody}): each kept part (article, billing methods) keeps that form too once asked, and an
  * answer's is put together from them as its text is. Its length is the body's byte length and the socket copies it
  * as it is, where the text (two bytes a character as soon as one name is not Latin-1, about 17 KB) was counted by
  * `Buffer.byteLength` and encoded again by the socket for every write; and it is a string on V8's heap, half the
@@ -37,10 +37,10 @@ export interface AnswerBody {
   readonly bytes: string
 }
 
-/** A part's text and its {@link AnswerBody} bytes. */
+/** A part's text and its {@link AnswerBody} bytes, made the first time they are asked for (only the fast path asks). */
 interface Texts {
   readonly text: string
-  readonly bytes: string
+  bytes: string | undefined
 }
 
 const ascii = /^[\u0000-\u007f]*$/
@@ -48,7 +48,11 @@ const ascii = /^[\u0000-\u007f]*$/
 /** The UTF-8 bytes of `text` as a one-byte string: the text itself when it is ASCII. */
 const bytesOf = (text: string): string => ascii.test(text) ? text : Buffer.from(text, "utf8").toString("latin1")
 
-const textsOf = (text: string): Texts => ({ text, bytes: bytesOf(text) })
+const textsOf = (text: string): Texts => ({ text, bytes: undefined })
+
+const bytesFor = (texts: Texts): string => texts.bytes ??= bytesOf(texts.text)
+
+const textOf = (texts: Texts): string => texts.text
 
 /** The text `texts` keeps for `key`, made by `make` and kept the first time it is asked for. */
 const keptWith = <K extends object, T>(texts: WeakMap<K, T>, key: K, make: (key: K) => T): T => {
@@ -80,8 +84,9 @@ const amountChangedText = (article: CartArticle): Texts | undefined => {
   const last = lastOfLine.get(line)
   const same = last !== undefined && sameButAmount(last.article, article)
   const text = same ? withAmount(last.article, last.texts.text, article) : undefined
-  const bytes = text !== undefined ? withAmount(last!.article, last!.texts.bytes, article) : undefined
-  const written = text !== undefined && bytes !== undefined ? { text, bytes } : textsOf(articleWriter(article))
+  const lastBytes = last?.texts.bytes
+  const bytes = text !== undefined && lastBytes !== undefined ? withAmount(last!.article, lastBytes, article) : undefined
+  const written = text !== undefined ? { text, bytes } : textsOf(articleWriter(article))
   lastOfLine.set(line, { article, texts: written })
   return written
 }
@@ -178,7 +183,7 @@ const cartAnswerKeys = new Set(["status", "cart", "cartItems", "billingMethods"]
  * `cartItems` is its `cart.articles` has those articles encoded once, each article's text kept while the article lives
  * (see the module documentation). Answers and articles are immutable: the text of one is kept with it.
  */
-export const answerJson = (answer: ApiResponse): string => keptWith(answerTexts, answer, (kept) => splicedJson(kept).text)
+export const answerJson = (answer: ApiResponse): string => keptWith(answerTexts, answer, (kept) => splicedJson(kept, false).text)
 
 /**
  * The same text as {@link answerJson}, not kept with the answer: for an answer whose text is asked for once (the fast
@@ -187,20 +192,26 @@ export const answerJson = (answer: ApiResponse): string => keptWith(answerTexts,
  * fast write's ~17 KB two-byte text survived a collection it should have died in. It does not look in that map
  * either: a fresh answer is never there (and the text of an immutable answer is the same, kept or not).
  */
-export const answerJsonOnce = (answer: ApiResponse): string => splicedJson(answer).text
+export const answerJsonOnce = (answer: ApiResponse): string => splicedJson(answer, false).text
 
 /**
  * {@link answerJsonOnce}'s text and its UTF-8 bytes as an {@link AnswerBody}, put together from the parts' kept bytes
  * (the text is strung together but not flattened: a caller that only sends the body never copies it).
  */
 export const answerTextsOnce = (answer: ApiResponse): { readonly text: string; readonly body: AnswerBody } => {
-  const { text, bytes } = splicedJson(answer)
-  return { text, body: { bytes } }
+  const { text, bytes } = splicedJson(answer, true)
+  return { text, body: { bytes: bytes! } }
 }
 
-const splicedJson = (answer: ApiResponse): Texts => {
+const whole = (answer: ApiResponse, withBytes: boolean): Texts => {
+  const text = wholeJson(answer)
+  return { text, bytes: withBytes ? bytesOf(text) : undefined }
+}
+
+/** The answer's text, and its bytes when `withBytes`. */
+const splicedJson = (answer: ApiResponse, withBytes: boolean): Texts => {
   const articles = answer.cart?.articles
-  if (articles === undefined || articles.length === 0 || answer.cartItems !== articles) return textsOf(wholeJson(answer))
+  if (articles === undefined || articles.length === 0 || answer.cartItems !== articles) return whole(answer, withBytes)
   const methods = answer.billingMethods
   const billingApart = methods !== undefined && Object.keys(answer).every((key) => cartAnswerKeys.has(key))
   const shell = wholeJson({
@@ -212,23 +223,24 @@ const splicedJson = (answer: ApiResponse): Texts => {
   const cart = shell.indexOf(cartKey)
   const inCart = cart < 0 ? -1 : shell.indexOf(articlesKey, cart + cartKey.length)
   const items = inCart < 0 ? -1 : shell.indexOf(cartItemsKey, inCart + articlesKey.length)
-  if (items < 0) return textsOf(wholeJson(answer))
+  if (items < 0) return whole(answer, withBytes)
   const rest = shell.slice(items + cartItemsKey.length)
-  if (billingApart && !rest.endsWith(billingTail)) return textsOf(wholeJson(answer))
+  if (billingApart && !rest.endsWith(billingTail)) return whole(answer, withBytes)
   const texts = articles.map(articleText)
   const billing = billingApart ? billingText(methods) : undefined
   // the shell's pieces around the two lists and the billing methods' place
   const head = shell.slice(0, inCart + articlesKey.length - 1)
   const middle = shell.slice(inCart + articlesKey.length - 1, items + cartItemsKey.length - 1)
   const tail = billing === undefined ? rest : rest.slice(0, rest.length - 3)
-  const put = (form: "text" | "bytes"): string => {
+  const put = (form: (texts: Texts) => string): string => {
     let list = ""
-    for (let i = 0; i < texts.length; i++) list += i === 0 ? texts[i]![form] : `,${texts[i]![form]}`
+    for (let i = 0; i < texts.length; i++) list += i === 0 ? form(texts[i]!) : `,${form(texts[i]!)}`
     return billing === undefined
       ? head + list + middle + list + "]" + tail
-      : head + list + middle + list + "]" + tail + billing[form] + "}"
+      : head + list + middle + list + "]" + tail + form(billing) + "}"
   }
-  const text = put("text")
+  const text = put(textOf)
+  if (!withBytes) return { text, bytes: undefined }
   // a shell with other than ASCII (a flash message, an address) has other offsets in its bytes: encoded whole
-  return { text, bytes: ascii.test(shell) ? put("bytes") : bytesOf(text) }
+  return { text, bytes: ascii.test(shell) ? put(bytesFor) : bytesOf(text) }
 }
