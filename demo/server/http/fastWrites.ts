@@ -26,7 +26,7 @@
  *   (`KeyedCache.renew`), so a shopper who keeps writing is not sent to the pipeline each time the row's time to live
  *   ends (about 5 % of the bench's writes were, and each cost the pipeline's session read and often a turn's conflict);
  * - the answer's text byte for byte what HttpApi writes (`JSON.stringify` of the contract's `ApiResponse` encode),
- *   written without running the encoder and with its articles written once ({@link answerJson}), sent as that string
+ *   written without running the encoder and with its articles written once ({@link answerJson}), sent as its UTF-8 bytes
  *   with the hardening middleware's headers and a new request id.
  *
  * Anything else goes through the pipeline: before the body is read, the request itself; once it was read (a payload
