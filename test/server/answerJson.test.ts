@@ -8,9 +8,19 @@ import { Schema } from "effect"
 import { Bundle, CartArticle } from "../../core/api/entities/cart.ts"
 import { ApiResponse } from "../../core/api/entities/envelope.ts"
 import { BillingMethods } from "../../core/api/entities/payment.ts"
-import { answerJson, answerJsonOnce } from "../../demo/server/http/answerJson.ts"
+import { answerJson, answerJsonOnce, answerTextsOnce } from "../../demo/server/http/answerJson.ts"
 
 const httpApiJson = (answer: ApiResponse): string => JSON.stringify(Schema.encodeSync(ApiResponse)(answer))
+
+/** `answer`'s kept text, and its text and body bytes made once, are HttpApi's text and its UTF-8 bytes. */
+const written = (answer: ApiResponse): void => {
+  const expected = httpApiJson(answer)
+  assert.strictEqual(answerJson(answer), expected)
+  const { text, body } = answerTextsOnce(answer)
+  assert.strictEqual(text, expected)
+  assert.strictEqual(body.bytes.length, Buffer.byteLength(expected))
+  assert.isTrue(Buffer.from(body.bytes, "latin1").equals(Buffer.from(expected, "utf8")))
+}
 
 describe("answerJson", () => {
   it.prop(
@@ -18,7 +28,7 @@ describe("answerJson", () => {
     { answer: ApiResponse, articles: Schema.Array(CartArticle) },
     ({ answer, articles }) => {
       const shared: ApiResponse = { ...answer, cart: { ...answer.cart, articles }, cartItems: articles }
-      assert.strictEqual(answerJson(shared), httpApiJson(shared))
+      written(shared)
     },
     { arbitrary: { runs: 150 } }
   )
@@ -42,9 +52,9 @@ describe("answerJson", () => {
       const before: ApiResponse = { ...answer, cart: { ...answer.cart, articles }, cartItems: articles }
       const afterArticles = [...articles.slice(1), changed]
       const after: ApiResponse = { ...answer, cart: { ...answer.cart, articles: afterArticles }, cartItems: afterArticles }
-      assert.strictEqual(answerJson(before), httpApiJson(before))
-      assert.strictEqual(answerJson(after), httpApiJson(after))
-      assert.strictEqual(answerJson(before), httpApiJson(before))
+      written(before)
+      written(after)
+      written(before)
     },
     { arbitrary: { runs: 100 } }
   )
@@ -59,7 +69,7 @@ describe("answerJson", () => {
       }
       for (const billing of [methods, structuredClone(methods), other, structuredClone(methods)]) {
         const shared = cartAnswer(billing)
-        assert.strictEqual(answerJson(shared), httpApiJson(shared))
+        written(shared)
       }
     },
     { arbitrary: { runs: 100 } }
@@ -87,7 +97,7 @@ describe("answerJson", () => {
       for (const version of versions) {
         const articles = [version]
         const shared: ApiResponse = { ...answer, cart: { ...answer.cart, articles }, cartItems: articles }
-        assert.strictEqual(answerJson(shared), httpApiJson(shared))
+        written(shared)
       }
     },
     { arbitrary: { runs: 150 } }
@@ -99,12 +109,12 @@ describe("answerJson", () => {
     for (const article of [first, { ...first, count: 2, linePrice: 20 }, { ...first, count: 11, linePrice: 110.5 }, { ...first, count: 1, linePrice: 10 }]) {
       const articles = [article]
       const answer: ApiResponse = { status: { status: "ok" }, cart: { cartId: "1", articles }, cartItems: articles }
-      assert.strictEqual(answerJson(answer), httpApiJson(answer))
+      written(answer)
     }
   })
 
   it.prop("any other answer is written as HttpApi writes it", { answer: ApiResponse }, ({ answer }) => {
-    assert.strictEqual(answerJson(answer), httpApiJson(answer))
+    written(answer)
   }, { arbitrary: { runs: 100 } })
 
   it("an answer whose articles' strings look like the keys it looks for is still written whole and right", () => {
@@ -115,7 +125,18 @@ describe("answerJson", () => {
       cartItems: [tricky, tricky]
     }
     const same = { ...answer, cartItems: answer.cart!.articles! }
-    assert.strictEqual(answerJson(same), httpApiJson(same))
-    assert.strictEqual(answerJson(answer), httpApiJson(answer))
+    written(same)
+    written(answer)
+  })
+
+  it("an answer with names beyond Latin-1 in its articles, billing methods and shell is sent as its UTF-8 bytes", () => {
+    const article = (count: number): CartArticle => ({ articleId: 5, count, title: "Žluťoučký kůň 東京 😀", unitPrice: 10, linePrice: 10 * count, bundles: [] })
+    const methods: BillingMethods = { CZ1: { title: "Dobírka – platba při převzetí", price: 0, selected: false, disabled: false, invalid: false, lengthy: false, orderStateDate: null } }
+    for (const flash of [[], [{ type: "success" as const, cat: "cart" as const, message: "Přidáno do košíku" }]]) {
+      for (const count of [1, 2, 3, 2]) {
+        const articles = [article(count), { articleId: 6, count: 1, title: "plain" }]
+        written({ status: { status: "ok", flashMessages: flash }, cart: { cartId: "7", articles, pieces: count + 1 }, cartItems: articles, billingMethods: methods })
+      }
+    }
   })
 })

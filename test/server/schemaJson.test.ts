@@ -77,4 +77,15 @@ describe("schemaJsonWriter", () => {
     sameAsEncoder(Either)(3)
     sameAsEncoder(Either)("1.5")
   })
+
+  it("strings and numbers are written as JSON.stringify writes them: escapes, surrogates, non-ASCII, extreme and negative-zero numbers", () => {
+    const Texts = Schema.Struct({ text: Schema.String, texts: Schema.Array(Schema.String), number: Schema.Number, flag: Schema.Boolean })
+    const strings = ["", "plain", "quote \" back \\ slash", "tab\tnew\nline\u0000\u001f\u007f", "Žluťoučký kůň 東京 €", "pair \ud83d\ude00", "lone \ud83d", "lone \ude00 low", "\u2028\u2029"]
+    const numbers = [0, -0, 1, -1.5, 0.1 + 0.2, 1e21, 1e-7, 5e-324, Number.MAX_VALUE, 2 ** 53, 133340, 110198.34, Number.NaN, Number.POSITIVE_INFINITY]
+    for (const text of strings) {
+      for (const number of numbers) {
+        sameAsEncoder(Texts)({ text, texts: strings, number, flag: number > 0 })
+      }
+    }
+  })
 })

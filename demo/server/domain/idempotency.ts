@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { createHash } from "node:crypto"
+import { hash as cryptoHash } from "node:crypto"
 import { Data, Effect } from "effect"
 import { HttpServerRequest } from "effect/http"
 import { SqlClient } from "effect/sql"
@@ -52,8 +52,7 @@ export const requestIdempotencyKey: Effect.Effect<string | undefined, never, Htt
   })
 
 /** A stable hash of a request payload, to tell a retry (same payload) from a reused key (another payload). */
-export const fingerprintOf = (payload: unknown): string =>
-  createHash("sha256").update(JSON.stringify(payload ?? null)).digest("hex")
+export const fingerprintOf = (payload: unknown): string => cryptoHash("sha256", JSON.stringify(payload ?? null), "hex")
 
 /** How {@link withIdempotencyKey} stores and replays a response, and what identifies the request. */
 export interface IdempotencyOptions<A> {

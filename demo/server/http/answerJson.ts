@@ -10,6 +10,13 @@
  * states: their text is kept with the object (the fast writes' methods are kept objects, `billingMethodsAt`) and by
  * their content, and put in place as the articles' is.
  *
+ * The fast path sends a fresh answer as its UTF-8 bytes held in a one-byte string, one character per byte (Node's
+ * `latin1` encoding, {@link AnswerBody}): each kept part (article, billing methods) keeps that form too once asked, and an
+ * answer's is put together from them as its text is. Its length is the body's byte length and the socket copies it
+ * as it is, where the text (two bytes a character as soon as one name is not Latin-1, about 17 KB) was counted by
+ * `Buffer.byteLength` and encoded again by the socket for every write; and it is a string on V8's heap, half the
+ * text's size, not a buffer of its own.
+ *
  * @module
  */
 import { CartArticle } from "../../../core/api/entities/cart.ts"
@@ -22,8 +29,33 @@ const answerWriter = schemaJsonWriter(ApiResponse)
 const articleWriter = schemaJsonWriter(CartArticle)
 const billingWriter = schemaJsonWriter(BillingMethods)
 
+/**
+ * A JSON text's UTF-8 bytes as a one-byte string, one character per byte (what Node's `latin1` encoding writes as
+ * they are): its length is the bytes' length.
+ */
+export interface AnswerBody {
+  readonly bytes: string
+}
+
+/** A part's text and its {@link AnswerBody} bytes, made the first time they are asked for (only the fast path asks). */
+interface Texts {
+  readonly text: string
+  bytes: string | undefined
+}
+
+const ascii = /^[\u0000-\u007f]*$/
+
+/** The UTF-8 bytes of `text` as a one-byte string: the text itself when it is ASCII. */
+const bytesOf = (text: string): string => ascii.test(text) ? text : Buffer.from(text, "utf8").toString("latin1")
+
+const textsOf = (text: string): Texts => ({ text, bytes: undefined })
+
+const bytesFor = (texts: Texts): string => texts.bytes ??= bytesOf(texts.text)
+
+const textOf = (texts: Texts): string => texts.text
+
 /** The text `texts` keeps for `key`, made by `make` and kept the first time it is asked for. */
-const keptWith = <K extends object>(texts: WeakMap<K, string>, key: K, make: (key: K) => string): string => {
+const keptWith = <K extends object, T>(texts: WeakMap<K, T>, key: K, make: (key: K) => T): T => {
   let text = texts.get(key)
   if (text === undefined) {
     text = make(key)
@@ -34,41 +66,44 @@ const keptWith = <K extends object>(texts: WeakMap<K, string>, key: K, make: (ke
 
 // The text of an article (immutable): a change leaves the cart's other lines' articles as they were, the same objects
 // (`cartArticles`), so most of an answer's articles were written before.
-const articleTexts = new WeakMap<CartArticle, string>()
+const articleTexts = new WeakMap<CartArticle, Texts>()
 
-const articleText = (article: CartArticle): string => keptWith(articleTexts, article, writtenArticle)
+const articleText = (article: CartArticle): Texts => keptWith(articleTexts, article, writtenArticle)
 
-const writtenArticle = (article: CartArticle): string => amountChangedText(article) ?? articleWriter(article)
+const writtenArticle = (article: CartArticle): Texts => amountChangedText(article) ?? textsOf(articleWriter(article))
 
 // The last article written of a cart line, by the line's bundles (or params) array, which a change of the line's count
 // leaves the same object (`withLineCount` copies the line, `cartArticles` its arrays by reference): the next article
 // of the line that differs from it only in `count` and `linePrice` is its text with those two numbers written anew.
-const lastOfLine = new WeakMap<object, { readonly article: CartArticle; readonly text: string }>()
+// Both forms of the text change alike: the numbers and their keys are ASCII, one byte a character in either.
+const lastOfLine = new WeakMap<object, { readonly article: CartArticle; readonly texts: Texts }>()
 
-const amountChangedText = (article: CartArticle): string | undefined => {
+const amountChangedText = (article: CartArticle): Texts | undefined => {
   const line = article.bundles ?? article.params
   if (line === undefined) return undefined
   const last = lastOfLine.get(line)
-  const text = last !== undefined && sameButAmount(last.article, article) ? withAmount(last, article) : undefined
-  const written = text ?? articleWriter(article)
-  lastOfLine.set(line, { article, text: written })
+  const same = last !== undefined && sameButAmount(last.article, article)
+  const text = same ? withAmount(last.article, last.texts.text, article) : undefined
+  const lastBytes = last?.texts.bytes
+  const bytes = text !== undefined && lastBytes !== undefined ? withAmount(last!.article, lastBytes, article) : undefined
+  const written = text !== undefined ? { text, bytes } : textsOf(articleWriter(article))
+  lastOfLine.set(line, { article, texts: written })
   return written
 }
 
 /**
- * `last`'s text with `article`'s count and line price: the encoded article's first key is `articleId` (a number), its
+ * `text` (`last`'s text, or its bytes) with `article`'s count and line price: the encoded article's first key is `articleId` (a number), its
  * second `count`, and `linePrice` is a key of the article alone (a key, quoted and followed by a colon, is never inside a
  * JSON string value), so each number is found after its key; both are written as the encoder writes a safe integer
  * and a finite number (as they are). Undefined when either is not such a number or not found as expected.
  */
-const withAmount = (last: { readonly article: CartArticle; readonly text: string }, article: CartArticle): string | undefined => {
+const withAmount = (last: CartArticle, text: string, article: CartArticle): string | undefined => {
   const { count, linePrice } = article
   if (!Number.isSafeInteger(count) || linePrice === undefined || !Number.isFinite(linePrice)) return undefined
-  const text = last.text
   const countAt = text.indexOf(countKey) + countKey.length
-  const oldCount = JSON.stringify(last.article.count)
+  const oldCount = JSON.stringify(last.count)
   const priceAt = text.indexOf(linePriceKey) + linePriceKey.length
-  const oldPrice = JSON.stringify(last.article.linePrice)
+  const oldPrice = JSON.stringify(last.linePrice)
   if (countAt < countKey.length || priceAt < linePriceKey.length || countAt > priceAt) return undefined
   if (!text.startsWith(oldCount, countAt) || !text.startsWith(oldPrice, priceAt)) return undefined
   return text.slice(0, countAt) + JSON.stringify(count) + text.slice(countAt + oldCount.length, priceAt) +
@@ -106,20 +141,20 @@ const sameValue = (a: unknown, b: unknown): boolean => {
 // The text of billing methods by their content (`JSON.stringify` of the value, a few µs against the Schema encode's tens):
 // a cart answer's methods depend on the shop, the cart's price and its deliveries, so many carts share them. Bounded:
 // emptied when full.
-const billingTexts = new Map<string, string>()
+const billingTexts = new Map<string, Texts>()
 const billingTextsMax = 512
 
 // The text of billing methods kept as long as the object lives: the fast writes' methods are the same object from one
 // write to the next while what they depend on is the same (`billingMethodsAt`), so most are not even stringified.
-const billingTextsOfObjects = new WeakMap<BillingMethods, string>()
+const billingTextsOfObjects = new WeakMap<BillingMethods, Texts>()
 
-const billingText = (methods: BillingMethods): string => keptWith(billingTextsOfObjects, methods, billingTextOfContent)
+const billingText = (methods: BillingMethods): Texts => keptWith(billingTextsOfObjects, methods, billingTextOfContent)
 
-const billingTextOfContent = (methods: BillingMethods): string => {
+const billingTextOfContent = (methods: BillingMethods): Texts => {
   const content = JSON.stringify(methods)
   let text = billingTexts.get(content)
   if (text === undefined) {
-    text = billingWriter(methods)
+    text = textsOf(billingWriter(methods))
     if (billingTexts.size >= billingTextsMax) billingTexts.clear()
     billingTexts.set(content, text)
   }
@@ -148,7 +183,7 @@ const cartAnswerKeys = new Set(["status", "cart", "cartItems", "billingMethods"]
  * `cartItems` is its `cart.articles` has those articles encoded once, each article's text kept while the article lives
  * (see the module documentation). Answers and articles are immutable: the text of one is kept with it.
  */
-export const answerJson = (answer: ApiResponse): string => keptWith(answerTexts, answer, splicedJson)
+export const answerJson = (answer: ApiResponse): string => keptWith(answerTexts, answer, (kept) => splicedJson(kept, false).text)
 
 /**
  * The same text as {@link answerJson}, not kept with the answer: for an answer whose text is asked for once (the fast
@@ -157,12 +192,26 @@ export const answerJson = (answer: ApiResponse): string => keptWith(answerTexts,
  * fast write's ~17 KB two-byte text survived a collection it should have died in. It does not look in that map
  * either: a fresh answer is never there (and the text of an immutable answer is the same, kept or not).
  */
-export const answerJsonOnce = (answer: ApiResponse): string => splicedJson(answer)
+export const answerJsonOnce = (answer: ApiResponse): string => splicedJson(answer, false).text
 
-const splicedJson = (answer: ApiResponse): string => {
+/**
+ * {@link answerJsonOnce}'s text and its UTF-8 bytes as an {@link AnswerBody}, put together from the parts' kept bytes
+ * (the text is strung together but not flattened: a caller that only sends the body never copies it).
+ */
+export const answerTextsOnce = (answer: ApiResponse): { readonly text: string; readonly body: AnswerBody } => {
+  const { text, bytes } = splicedJson(answer, true)
+  return { text, body: { bytes: bytes! } }
+}
+
+const whole = (answer: ApiResponse, withBytes: boolean): Texts => {
+  const text = wholeJson(answer)
+  return { text, bytes: withBytes ? bytesOf(text) : undefined }
+}
+
+/** The answer's text, and its bytes when `withBytes`. */
+const splicedJson = (answer: ApiResponse, withBytes: boolean): Texts => {
   const articles = answer.cart?.articles
-  if (articles === undefined || articles.length === 0 || answer.cartItems !== articles) return wholeJson(answer)
-  const articlesText = `[${articles.map(articleText).join(",")}]`
+  if (articles === undefined || articles.length === 0 || answer.cartItems !== articles) return whole(answer, withBytes)
   const methods = answer.billingMethods
   const billingApart = methods !== undefined && Object.keys(answer).every((key) => cartAnswerKeys.has(key))
   const shell = wholeJson({
@@ -174,15 +223,24 @@ const splicedJson = (answer: ApiResponse): string => {
   const cart = shell.indexOf(cartKey)
   const inCart = cart < 0 ? -1 : shell.indexOf(articlesKey, cart + cartKey.length)
   const items = inCart < 0 ? -1 : shell.indexOf(cartItemsKey, inCart + articlesKey.length)
-  if (items < 0) return wholeJson(answer)
-  const afterArticles = inCart + articlesKey.length - 2
-  const afterItems = items + cartItemsKey.length - 2
-  const rest = shell.slice(afterItems + 2)
-  const tail = billingApart && rest.endsWith(billingTail)
-    ? `${rest.slice(0, rest.length - 3)}${billingText(methods)}}`
-    : billingApart
-    ? undefined
-    : rest
-  if (tail === undefined) return wholeJson(answer)
-  return shell.slice(0, afterArticles) + articlesText + shell.slice(afterArticles + 2, afterItems) + articlesText + tail
+  if (items < 0) return whole(answer, withBytes)
+  const rest = shell.slice(items + cartItemsKey.length)
+  if (billingApart && !rest.endsWith(billingTail)) return whole(answer, withBytes)
+  const texts = articles.map(articleText)
+  const billing = billingApart ? billingText(methods) : undefined
+  // the shell's pieces around the two lists and the billing methods' place
+  const head = shell.slice(0, inCart + articlesKey.length - 1)
+  const middle = shell.slice(inCart + articlesKey.length - 1, items + cartItemsKey.length - 1)
+  const tail = billing === undefined ? rest : rest.slice(0, rest.length - 3)
+  const put = (form: (texts: Texts) => string): string => {
+    let list = ""
+    for (let i = 0; i < texts.length; i++) list += i === 0 ? form(texts[i]!) : `,${form(texts[i]!)}`
+    return billing === undefined
+      ? head + list + middle + list + "]" + tail
+      : head + list + middle + list + "]" + tail + form(billing) + "}"
+  }
+  const text = put(textOf)
+  if (!withBytes) return { text, bytes: undefined }
+  // a shell with other than ASCII (a flash message, an address) has other offsets in its bytes: encoded whole
+  return { text, bytes: ascii.test(shell) ? put(bytesFor) : bytesOf(text) }
 }

@@ -26,7 +26,7 @@
  *   (`KeyedCache.renew`), so a shopper who keeps writing is not sent to the pipeline each time the row's time to live
  *   ends (about 5 % of the bench's writes were, and each cost the pipeline's session read and often a turn's conflict);
  * - the answer's text byte for byte what HttpApi writes (`JSON.stringify` of the contract's `ApiResponse` encode),
- *   written without running the encoder and with its articles written once ({@link answerJson}), sent as that string
+ *   written without running the encoder and with its articles written once ({@link answerJson}), sent as its UTF-8 bytes
  *   with the hardening middleware's headers and a new request id.
  *
  * Anything else goes through the pipeline: before the body is read, the request itself; once it was read (a payload
@@ -51,7 +51,7 @@ import { StatementSession, type StatementText, versionMismatch } from "../domain
 import { normalizeIdempotencyKey } from "../domain/idempotency.ts"
 import { addToCartAtOnce, changeAmountAtOnceAnswer } from "../handlers/cart.ts"
 import { maskSecrets, nonPagePolicy, requestIdHeader, type ServerErrorRecord } from "./hardening.ts"
-import { answerJson } from "./answerJson.ts"
+import { type AnswerBody, answerJson } from "./answerJson.ts"
 import { type CartWrite, plainCartWrite, type PlainWrite } from "./plainWrite.ts"
 import { cachedSessionEntryFor } from "./middleware.ts"
 import { type WriteBatchOptions, WriteBatches } from "./writeBatches.ts"
@@ -312,7 +312,7 @@ export class FastWrites {
       applied()
       this.plainly++
       noteServedWrite()
-      this.send(response, plain.text)
+      this.send(response, plain.body)
       if (moments !== undefined) {
         mark(moments, "sent")
         response.once("finish", () => mark(moments, "finished"))
@@ -347,20 +347,25 @@ export class FastWrites {
     else void previous.then(write)
   }
 
-  private send(response: ServerResponse, text: string): void {
+  /**
+   * Answers 200 with `answer`: a text (Node encodes it on the socket, its length counted first) or its UTF-8 bytes as
+   * an {@link AnswerBody}, whose length is its byte length and which the socket copies as it is.
+   */
+  private send(response: ServerResponse, answer: string | AnswerBody): void {
     this.served++
     if (response.destroyed) return
-    // the body goes to the socket as the string it is (Node encodes it there): no Buffer of it in between
+    const text = typeof answer === "string"
     response.writeHead(200, [
       "content-type",
       "application/json",
       "content-length",
-      String(Buffer.byteLength(text)),
+      String(text ? Buffer.byteLength(answer) : answer.bytes.length),
       requestIdHeader,
       randomUUID(),
       ...answerHeaders
     ])
-    response.end(text)
+    if (text) response.end(answer)
+    else response.end(answer.bytes, "latin1")
   }
 
   /**

@@ -19,7 +19,7 @@ import { cartAnswerOf } from "../domain/cart/responses.ts"
 import { statementKeyClaim } from "../domain/idempotency.ts"
 import type { ShopSettings } from "../domain/shopSettings.ts"
 import { addToCartScope } from "../handlers/cart.ts"
-import { answerJsonOnce } from "./answerJson.ts"
+import { type AnswerBody, answerTextsOnce } from "./answerJson.ts"
 
 /** One of the two fast writes with its decoded payload. */
 export type CartWrite =
@@ -34,6 +34,8 @@ export interface PlainWrite {
   readonly after: CartState
   /** The answer's JSON text (`answerJsonOnce`), byte for byte the pipeline's. */
   readonly text: string
+  /** The same text's UTF-8 bytes, to send (`answerTextsOnce`). */
+  readonly body: AnswerBody
 }
 
 /**
@@ -68,21 +70,18 @@ export const plainCartWrite = (
     const decided = addAtOnceDecision(base, write.payload.variantId, write.payload.amount)
     if (decided === undefined) return "handOver"
     const answer = answerOf(decided.change)
-    const text = answerJsonOnce(answer)
+    const { text, body } = answerTextsOnce(answer)
     const claim = write.key === undefined
       ? undefined
       : statementKeyClaim(addToCartScope(cartId), write.key, write.payload, answer, text)
     const after = decided.change.state
-    return { change: { after, itemId: decided.change.itemId, count: decided.count, check: decided.check, claim, proof }, after, text }
+    return { change: { after, itemId: decided.change.itemId, count: decided.count, check: decided.check, claim, proof }, after, text, body }
   }
   const decided = changeAtOnceDecision(base, write.payload.id, write.payload.amount)
   if (decided === undefined) return "handOver"
   const after = decided.change.state
-  return {
-    change: { after, itemId: write.payload.id, count: decided.count, check: undefined, claim: undefined, proof },
-    after,
-    text: answerJsonOnce(answerOf(decided.change))
-  }
+  const { text, body } = answerTextsOnce(answerOf(decided.change))
+  return { change: { after, itemId: write.payload.id, count: decided.count, check: undefined, claim: undefined, proof }, after, text, body }
 }
 
 const billingOf = (state: CartState, settings: ShopSettings, payment: PaymentContext, now: number) =>

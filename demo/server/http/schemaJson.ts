@@ -1,9 +1,9 @@
 /**
  * A Schema's JSON text made without running its encoder: `schemaJsonWriter(schema)` walks the schema's AST once and
  * answers a function that writes `JSON.stringify(Schema.encodeSync(schema)(value))` for any valid `value`, byte for
- * byte: it copies the value into plain objects with the schema's keys in the schema's order (an absent or `undefined`
- * optional key left out, unknown keys not copied, as the encoder ignores them), arrays and string-keyed records item
- * by item, primitives and literals as they are, and `JSON.stringify`s that once. What the encoder would change is
+ * byte: it writes the text of objects with the schema's keys in the schema's order (an absent or `undefined` optional
+ * key left out, unknown keys not written, as the encoder ignores them), arrays and string-keyed records item by item,
+ * primitives and literals as `JSON.stringify` writes them, without building the encoded value. What the encoder would change is
  * left to it: a node with an encoding (unless every step of it passes the value through on encode) or a declaration
  * (classes, dates) is encoded by the Schema for that part only, and a union whose members encode differently encodes
  * its value as the first member whose type takes it, as the encoder does. Validity is not checked: the server's own
@@ -13,14 +13,34 @@
  */
 import { Schema, SchemaAST, SchemaGetter } from "effect"
 
-// A part's encoded value, as the encoder would answer it for a valid value (plain objects and arrays in the schema's
-// key order, primitives as they are): JSON.stringify of it is the text.
-type Writer = (value: any) => unknown
+// A part's JSON text, as `JSON.stringify` writes the encoder's answer for a valid value; undefined where
+// `JSON.stringify` writes nothing (an object's key is then left out, an array's item written `null`).
+type Writer = (value: any) => string | undefined
 
-const primitive: Writer = (value) => value
+// What `JSON.stringify` escapes in a string (and any surrogate, paired or not, which it escapes when lone): a string
+// without any is written between quotes as it is.
+const escaped = /["\\\u0000-\u001f\ud800-\udfff]/
+
+// A primitive value as `JSON.stringify` writes it, without its cost per call for the common kinds: a finite number's
+// text is `String`'s (the shortest round trip, as `JSON.stringify`'s), a string without escapes is quoted as it is.
+const primitive: Writer = (value) => {
+  switch (typeof value) {
+    case "string":
+      return escaped.test(value) ? JSON.stringify(value) : `"${value}"`
+    case "number":
+      return Number.isFinite(value) ? String(value) : "null"
+    case "boolean":
+      return value ? "true" : "false"
+    default:
+      return value === null ? "null" : JSON.stringify(value)
+  }
+}
 
 // `Schema.encodeSync` of one part of a schema: what the encoder changes, changed by the encoder.
-const encoded = (ast: SchemaAST.AST): Writer => Schema.encodeSync(Schema.make<Schema.Codec<unknown>>(ast))
+const encoded = (ast: SchemaAST.AST): Writer => {
+  const encode = Schema.encodeSync(Schema.make<Schema.Codec<unknown>>(ast))
+  return (value) => JSON.stringify(encode(value))
+}
 
 const passesThrough = (ast: SchemaAST.AST): boolean =>
   ast.encoding !== undefined && ast.encoding.every((link) => link.transformation.encode === SchemaGetter.passthrough())
@@ -53,7 +73,13 @@ const compileNode = (ast: SchemaAST.AST, writers: Map<SchemaAST.AST, Writer>): W
     case "Arrays": {
       if (ast.elements.length > 0 || ast.rest.length !== 1) return encoded(ast)
       const item = compile(ast.rest[0]!, writers)
-      return item === primitive ? (value: ReadonlyArray<unknown>) => value : (value: ReadonlyArray<unknown>) => value.map(item)
+      // an array of primitives is written whole, as `JSON.stringify` writes it
+      if (item === primitive) return (value: ReadonlyArray<unknown>) => JSON.stringify(value)
+      return (value: ReadonlyArray<unknown>) => {
+        let text = "["
+        for (let i = 0; i < value.length; i++) text += `${i === 0 ? "" : ","}${item(value[i]) ?? "null"}`
+        return `${text}]`
+      }
     }
     case "Objects":
       return objectWriter(ast, writers)
@@ -73,25 +99,31 @@ const objectWriter = (ast: SchemaAST.Objects, writers: Map<SchemaAST.AST, Writer
       return encoded(ast)
     }
     const item = compile(index.type, writers)
+    // the keys in `Object.keys`' order, as `JSON.stringify` writes an object's own keys
     return (value: Record<string, unknown>) => {
-      // no prototype: a key named `__proto__` is a key
-      const out: Record<string, unknown> = Object.create(null)
+      let text = "{"
       for (const key of Object.keys(value)) {
         const field = value[key]
-        if (field !== undefined) out[key] = item(field)
+        const written = field === undefined ? undefined : item(field)
+        if (written !== undefined) text += `${text.length === 1 ? "" : ","}${JSON.stringify(key)}:${written}`
       }
-      return out
+      return `${text}}`
     }
   }
-  const fields = properties.map((property) => ({ name: property.name as string, write: compile(property.type, writers) }))
+  const fields = properties.map((property) => ({
+    name: property.name as string,
+    key: `${JSON.stringify(property.name)}:`,
+    write: compile(property.type, writers)
+  }))
   return (value: Record<string, unknown>) => {
-    const out: Record<string, unknown> = {}
+    let text = "{"
     for (let i = 0; i < fields.length; i++) {
       const field = fields[i]!
       const member = value[field.name]
-      if (member !== undefined) out[field.name] = field.write(member)
+      const written = member === undefined ? undefined : field.write(member)
+      if (written !== undefined) text += `${text.length === 1 ? "" : ","}${field.key}${written}`
     }
-    return out
+    return `${text}}`
   }
 }
 
@@ -176,5 +208,5 @@ const unionWriter = (ast: SchemaAST.Union, writers: Map<SchemaAST.AST, Writer>):
  */
 export const schemaJsonWriter = <S extends Schema.Top>(schema: S): (value: S["Type"]) => string => {
   const write = compile(schema.ast, new Map())
-  return (value) => JSON.stringify(write(value))
+  return (value) => write(value)!
 }
