@@ -168,6 +168,7 @@ export class FastWrites {
   // the session loads in flight by cookie, and how many session and cart loads were made
   private readonly sessionLoads = new Map<string, Promise<unknown>>()
   private sessionLoadCount = 0
+  private sessionWaitCount = 0
   private cartLoadCount = 0
 
   /** Hands over what the writes need (the session middleware's layer does, once it is built). */
@@ -178,6 +179,11 @@ export class FastWrites {
   /** How the plain writes' statements are batched, once attached (tests). */
   get batchOptions(): WriteBatchOptions | undefined {
     return this.attached?.setup.batchOptions
+  }
+
+  /** The read cache the writes were attached to (tests). */
+  get cache(): ReadCacheShape | undefined {
+    return this.attached?.setup.cache
   }
 
   /** How many plain writes wait for a statement, the statements in flight being as many as they may (tests). */
@@ -218,9 +224,12 @@ export class FastWrites {
     return this.turns.size
   }
 
-  /** How many session and cart loads the fast path made for writes whose shopper's were not cached (tests, diagnostics). */
-  get loads(): { readonly sessions: number; readonly carts: number } {
-    return { sessions: this.sessionLoadCount, carts: this.cartLoadCount }
+  /**
+   * How many session and cart loads the fast path made for writes whose shopper's were not cached, and how many writes
+   * waited for a session load (the one that started it included). Tests, diagnostics.
+   */
+  get loads(): { readonly sessions: number; readonly carts: number; readonly sessionWaits: number } {
+    return { sessions: this.sessionLoadCount, carts: this.cartLoadCount, sessionWaits: this.sessionWaitCount }
   }
 
   /**
@@ -307,10 +316,14 @@ export class FastWrites {
    */
   private sessionOf(setup: FastWritesSetup, cookieId: string): Promise<unknown> {
     const pending = this.sessionLoads.get(cookieId)
-    if (pending !== undefined) return pending
+    if (pending !== undefined) {
+      this.sessionWaitCount++
+      return pending
+    }
     const held = setup.cache.sessions.peek(cookieId, Date.now())
     if (held !== undefined) return Promise.resolve(held)
     this.sessionLoadCount++
+    this.sessionWaitCount++
     const load = this.load(setup, loadSessionRow(cookieId)).finally(() => this.sessionLoads.delete(cookieId))
     this.sessionLoads.set(cookieId, load)
     return load
