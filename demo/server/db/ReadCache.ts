@@ -54,17 +54,12 @@ export class KeyedCache<K, V> {
       const hit = this.entries.get(key)
       if (hit !== undefined && hit.expiresAt > now) return Effect.succeed(hit.value)
       if (hit !== undefined) this.options.observe?.(String(key), "expired")
-      const started = this.begin(key)
-      return load.pipe(
-        Effect.tap((value) =>
-          Effect.sync(() => {
-            if (value === undefined) return
-            const kept = this.loads.get(key)?.generation === started
-            if (kept) this.put(key, value, now)
-            this.options.observe?.(String(key), kept ? "loaded" : "load dropped")
-          })),
-        Effect.ensuring(Effect.sync(() => this.end(key)))
-      )
+      return this.loading(key, load, (value, current) => {
+        if (value === undefined) return value
+        if (current) this.put(key, value, now)
+        this.options.observe?.(String(key), current ? "loaded" : "load dropped")
+        return value
+      })
     })
   }
 
@@ -76,27 +71,38 @@ export class KeyedCache<K, V> {
    * so what was built from it stays valid; when the read finds none, what is kept is dropped.
    */
   refresh<E, R>(key: K, load: Effect.Effect<V | undefined, E, R>, same: (kept: V, read: V) => boolean): Effect.Effect<V | undefined, E, R> {
-    return Effect.flatMap(Clock.currentTimeMillis, (now) => {
-      const started = this.begin(key)
-      return load.pipe(
-        Effect.map((value) => {
-          if (this.loads.get(key)?.generation !== started) {
-            if (value !== undefined) this.options.observe?.(String(key), "load dropped")
-            return value
-          }
-          const held = this.entries.get(key)
-          if (value === undefined) {
-            this.entries.delete(key)
-            return value
-          }
-          const kept = held !== undefined && same(held.value, value) ? held.value : value
-          this.put(key, kept, now)
-          this.options.observe?.(String(key), "loaded")
-          return kept
-        }),
-        Effect.ensuring(Effect.sync(() => this.end(key)))
-      )
-    })
+    return Effect.flatMap(Clock.currentTimeMillis, (now) =>
+      this.loading(key, load, (value, current) => {
+        if (!current) {
+          if (value !== undefined) this.options.observe?.(String(key), "load dropped")
+          return value
+        }
+        if (value === undefined) {
+          this.entries.delete(key)
+          return value
+        }
+        const held = this.entries.get(key)
+        const kept = held !== undefined && same(held.value, value) ? held.value : value
+        this.put(key, kept, now)
+        this.options.observe?.(String(key), "loaded")
+        return kept
+      }))
+  }
+
+  /**
+   * Runs `load` of `key` counted as a load in flight, then `settle` with its result and whether it is current (no
+   * invalidation of `key` overlapped it): what `settle` answers is the load's answer.
+   */
+  private loading<E, R>(
+    key: K,
+    load: Effect.Effect<V | undefined, E, R>,
+    settle: (value: V | undefined, current: boolean) => V | undefined
+  ): Effect.Effect<V | undefined, E, R> {
+    const started = this.begin(key)
+    return load.pipe(
+      Effect.map((value) => settle(value, this.loads.get(key)?.generation === started)),
+      Effect.ensuring(Effect.sync(() => this.end(key)))
+    )
   }
 
   /** The value kept under `key` at `now` (ms), without loading; undefined when there is none or it expired. */

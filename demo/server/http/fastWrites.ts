@@ -1,21 +1,29 @@
 /**
  * The two hot cart writes served before the Effect HTTP pipeline (issue 9 part 2): an add-to-cart of a line the cached
- * cart holds (without services) and a change-amount that raises nothing, when everything they need is cached. The
+ * cart holds (without services) and a change-amount that raises nothing, from the read cache (what it does not hold is
+ * loaded into it first). The
  * Node request listener ({@link FastWrites.serve}, installed by `withFastReads`) makes exactly the checks the pipeline
  * makes, then the same one statement the pipeline's handler makes:
  *
  * - the route (method and path, no query), a JSON body (`Content-Type: application/json`) with a `Content-Length`
  *   within the JSON body cap (the hardening middleware's 413 otherwise), no `Expect`;
- * - the cookie's session is cached, live, in the shop the call asks for, its cart open (the read fast path's test) and
- *   the `X-CSRF-Token` header equals its token (constant time): the session middleware's and CSRF middleware's checks;
- *   cart writes are not throttled (`throttledOperations`);
+ * - the cookie's session is live, in the shop the call asks for, its cart open (the read fast path's test) and the
+ *   `X-CSRF-Token` header equals its token (constant time): the session middleware's and CSRF middleware's checks;
+ *   cart writes are not throttled (`throttledOperations`). A session the read cache holds is checked before the body (a
+ *   failed check leaves the request to the pipeline as it is); one it does not hold (expired after a shopper's
+ *   browsing, never read by this process) is loaded once the body is read, by the session middleware's own load
+ *   (`loadSessionRow`: the same statement, kept in the cache by the same rules), ONE load for all the writes of that
+ *   cookie that come while it runs, and then checked the same way (a failed check hands the request over with its
+ *   body);
  * - one shopper's writes in turn: a write of a cart waits until this path's earlier write of that cart is answered, so
  *   it decides from the cart that one settled (concurrent writes of one cart would otherwise fail on its version and
  *   take the pipeline's locked way);
  * - the body decoded with the contract's payload Schema (`AddToCartPayload`, `ChangeAmountPayload`), the idempotency
  *   key normalized as the handler does;
- * - the change decided from the cached cart and made in ONE statement, which also proves the cached session still
- *   stored as it was (`StatementSession`): no statement reads the session. The decision, the answer and the
+ * - the change decided from the cached cart (a cart not cached when the write's turn comes is loaded then, by the read
+ *   path's own load, `readCart` through the read cache: never an expired cart reused) and made in ONE statement, which
+ *   also proves the session still stored as it was (`StatementSession`): no statement reads the session for a session
+ *   the cache holds. The decision, the answer and the
  *   statement's text are the handler's own (`addToCartAtOnce`, `changeAmountAtOnceAnswer`) as plain functions
  *   ({@link plainCartWrite}): no Effect runs but the statement's; when the shop's settings are not cached, the
  *   handler's Effect way runs instead and loads them. The plain way's statements are group-committed
@@ -44,16 +52,18 @@ import type { SqlClient } from "effect/sql"
 import { AddToCartPayload, cartApiPrefix, ChangeAmountPayload } from "../../../core/api/cart.ts"
 import type { ApiResponse } from "../../../core/api/entities/envelope.ts"
 import { csrfHeader, idempotencyKeyHeader, isWalletSupportedHeaderValue, shopIdHeader, walletSupportedHeader } from "../../../core/api/headers.ts"
-import type { ReadCacheShape } from "../db/ReadCache.ts"
+import { cachedRead, ReadCache, type ReadCacheShape } from "../db/ReadCache.ts"
 import { noteDeclinedWrite, noteHandedOver, noteServedWrite } from "../db/sessionCacheCounts.ts"
+import type { PaymentContext } from "../domain/cart/billingMethods.ts"
 import type { CartRequirements } from "../domain/cart/errors.ts"
 import { StatementSession, type StatementText, versionMismatch } from "../domain/cart/mutation.ts"
+import { readCart } from "../domain/cart/reading.ts"
 import { normalizeIdempotencyKey } from "../domain/idempotency.ts"
 import { addToCartAtOnce, changeAmountAtOnceAnswer } from "../handlers/cart.ts"
 import { maskSecrets, nonPagePolicy, requestIdHeader, type ServerErrorRecord } from "./hardening.ts"
 import { type AnswerBody, answerJson } from "./answerJson.ts"
 import { type CartWrite, plainCartWrite, type PlainWrite } from "./plainWrite.ts"
-import { cachedSessionEntryFor } from "./middleware.ts"
+import { type CachedSessionEntry, loadSessionRow, sessionEntryOf } from "./middleware.ts"
 import { type WriteBatchOptions, WriteBatches } from "./writeBatches.ts"
 import { sessionCookieOf } from "./fastReads.ts"
 import { mark, type WriteMoments, writeMoments } from "./writeTimings.ts"
@@ -131,6 +141,19 @@ export const replayedRequest = (request: IncomingMessage, body: Buffer): Incomin
   return copy as unknown as IncomingMessage
 }
 
+/** A write whose body was read and decoded, on its way to its decision (its session known, its cart's turn). */
+interface Decided {
+  readonly setup: FastWritesSetup
+  readonly batches: WriteBatches
+  readonly write: CartWrite
+  readonly payment: PaymentContext
+  readonly request: IncomingMessage
+  readonly response: ServerResponse
+  /** Hands the request, with its body, to the pipeline. */
+  readonly handOver: () => void
+  readonly moments: WriteMoments | undefined
+}
+
 /** The write fast path of one server process; see the module documentation. */
 export class FastWrites {
   /** Whether requests are served (tests compare the two paths on one server by turning it off). */
@@ -142,6 +165,11 @@ export class FastWrites {
   private handed = 0
   private plainly = 0
   private readonly turns = new Map<number, Promise<void>>()
+  // the session loads in flight by cookie, and how many session and cart loads were made
+  private readonly sessionLoads = new Map<string, Promise<unknown>>()
+  private sessionLoadCount = 0
+  private sessionWaitCount = 0
+  private cartLoadCount = 0
 
   /** Hands over what the writes need (the session middleware's layer does, once it is built). */
   attach(setup: FastWritesSetup): void {
@@ -151,6 +179,11 @@ export class FastWrites {
   /** How the plain writes' statements are batched, once attached (tests). */
   get batchOptions(): WriteBatchOptions | undefined {
     return this.attached?.setup.batchOptions
+  }
+
+  /** The read cache the writes were attached to (tests). */
+  get cache(): ReadCacheShape | undefined {
+    return this.attached?.setup.cache
   }
 
   /** How many plain writes wait for a statement, the statements in flight being as many as they may (tests). */
@@ -192,14 +225,21 @@ export class FastWrites {
   }
 
   /**
+   * How many session and cart loads the fast path made for writes whose shopper's were not cached, and how many writes
+   * waited for a session load (the one that started it included). Tests, diagnostics.
+   */
+  get loads(): { readonly sessions: number; readonly carts: number; readonly sessionWaits: number } {
+    return { sessions: this.sessionLoadCount, carts: this.cartLoadCount, sessionWaits: this.sessionWaitCount }
+  }
+
+  /**
    * Takes `request` when it is one of the two writes and every check before its body holds, and answers true; false
    * when the pipeline must answer it as it is. A request taken may still be handed to the pipeline through `fallback`,
    * with its body ({@link replayedRequest}).
    */
   serve(request: IncomingMessage, response: ServerResponse, fallback: (request: IncomingMessage) => void): boolean {
     const attached = this.attached
-    if (attached === undefined || !this.enabled) return false
-    const { setup, batches } = attached
+    if (attached === undefined) return false
     const kind = request.method === "PUT" && request.url === addToCartPath
       ? "add"
       : request.method === "POST" && request.url === changeAmountPath
@@ -207,22 +247,27 @@ export class FastWrites {
       : undefined
     if (kind === undefined) return false
     const headers = request.headers
+    const cookieId = sessionCookieOf(headers.cookie)
+    if (!this.enabled) return this.decline("fast writes off", cookieId)
     if (headers["content-type"] !== "application/json" || headers["expect"] !== undefined || headers["transfer-encoding"] !== undefined) return false
     const length = Number(headers["content-length"])
-    if (!Number.isSafeInteger(length) || length <= 0 || length > setup.maxJsonBodyBytes) return false
+    const { setup: options, batches } = attached
+    if (!Number.isSafeInteger(length) || length <= 0 || length > options.maxJsonBodyBytes) return false
     const shop = headers[shopIdHeader]
+    const requestedShop = typeof shop === "string" ? shop : undefined
     const now = Date.now()
-    // the session and the cached row it was taken from: the statement proves that row still stored as it is
-    const cookieId = sessionCookieOf(headers.cookie)
-    const entry = cachedSessionEntryFor(setup.cache, cookieId, typeof shop === "string" ? shop : undefined, now)
-    if (entry === undefined) {
-      const held = cookieId === undefined ? undefined : setup.cache.sessions.peek(cookieId, -Infinity)
-      return this.decline(held === undefined ? "no session cached" : "session cached, not served", cookieId)
+    if (cookieId === undefined || cookieId === "") return this.decline("no session cookie", cookieId)
+    // the session and the cached row it was taken from (the statement proves that row still stored as it is); a session
+    // not cached, or being loaded for an earlier write of this cookie, is loaded once the body is read
+    let known: CachedSessionEntry | undefined
+    const held = this.sessionLoads.has(cookieId) ? undefined : options.cache.sessions.peek(cookieId, now)
+    if (held !== undefined) {
+      known = sessionEntryOf(held, requestedShop, now)
+      if (known === undefined) return this.decline("session cached, not served", cookieId)
+      if (!sameToken(headers[csrfHeader], known.session.csrfToken)) return this.decline("CSRF token", cookieId)
+      const cart = options.cache.carts.peek(known.session.cartId, now) as { readonly status?: unknown } | undefined
+      if (cart !== undefined && cart.status !== "open") return this.decline("cart not open", cookieId)
     }
-    if (!sameToken(headers[csrfHeader], entry.session.csrfToken)) return this.decline("CSRF token", cookieId)
-    const { row: sessionRow, session } = entry
-    const cart = setup.cache.carts.peek(session.cartId, now) as { readonly status?: unknown } | undefined
-    if (cart === undefined || cart.status !== "open") return this.decline("cart not cached", cookieId)
     const key = normalizeIdempotencyKey(typeof headers[idempotencyKeyHeader] === "string" ? headers[idempotencyKeyHeader] : undefined)
     const wallet = headers[walletSupportedHeader]
     const payment = { walletSupported: isWalletSupportedHeaderValue(typeof wallet === "string" ? wallet : undefined) }
@@ -235,10 +280,8 @@ export class FastWrites {
       size += chunk.length
     })
     request.on("error", () => response.destroy())
-    if (moments !== undefined) request.on("end", () => mark(moments, "body"))
-    request.on("end", () => this.inTurn(session.cartId, response, () => {
-      mark(moments, "turn")
-      if (response.destroyed) return
+    request.on("end", () => {
+      mark(moments, "body")
       const body = Buffer.concat(chunks, size)
       const handOver = () => {
         noteHandedOver()
@@ -252,39 +295,102 @@ export class FastWrites {
       } catch {
         return handOver()
       }
-      const proof = { sessionId: session.sessionId, csrfToken: session.csrfToken }
-      const applied = () => setup.cache.sessions.renew(session.sessionId, sessionRow, Date.now())
-      let plain: PlainWrite | "handOver" | undefined
-      try {
-        plain = plainCartWrite(setup.cache, session.cartId, write, proof, payment, Date.now())
-      } catch (error) {
-        return this.fail(setup, request, response, Cause.die(error))
-      }
-      if (plain === "handOver") return handOver()
-      if (plain !== undefined) return this.runPlain(setup, batches, plain, request, response, handOver, applied, moments)
-      // something the plain way needs is not cached (the shop's settings): the same statement the Effect way, loading it
-      const effect: Effect.Effect<ApiResponse | undefined, unknown, CartRequirements> = write.kind === "add"
-        ? addToCartAtOnce(session.cartId, write.payload, write.key, payment)
-        : changeAmountAtOnceAnswer(session.cartId, write.payload, payment)
-      const proven = Effect.provideService(effect, StatementSession, proof)
-      Effect.runPromiseExitWith(setup.context)(proven).then((exit) => {
-        if (Exit.isSuccess(exit)) {
-          if (exit.value === undefined) return handOver()
-          // the statement found the session stored as the cache holds it: served for a whole time to live again
-          applied()
-          let text: string
-          try {
-            text = answerJson(exit.value)
-          } catch (error) {
-            return this.fail(setup, request, response, Cause.die(error))
-          }
-          noteServedWrite()
-          return this.send(response, text)
-        }
-        this.fail(setup, request, response, exit.cause)
-      }, (error: unknown) => this.fail(setup, request, response, Cause.die(error)))
-    }))
+      const decided: Decided = { setup: options, batches, write, payment, request, response, handOver, moments }
+      if (known !== undefined) return this.inTurn(known.session.cartId, response, () => this.decide(decided, known))
+      // the session was not cached: loaded now (once for every write of this cookie waiting), then checked as a cached one
+      this.sessionOf(options, cookieId).then((row) => {
+        if (response.destroyed) return
+        const entry = sessionEntryOf(row, requestedShop, Date.now())
+        if (entry === undefined || !sameToken(headers[csrfHeader], entry.session.csrfToken)) return handOver()
+        this.inTurn(entry.session.cartId, response, () => this.decide(decided, entry))
+      }, handOver)
+    })
     return true
+  }
+
+  /**
+   * The row of the session `cookieId`: the cached one, else the one being loaded for an earlier write of that cookie,
+   * else loaded by the session middleware's own load ({@link loadSessionRow}). The writes waiting for one load go on in
+   * the order they came (a promise's reactions run in the order they were added), the first of them once the load is
+   * no longer pending.
+   */
+  private sessionOf(setup: FastWritesSetup, cookieId: string): Promise<unknown> {
+    const pending = this.sessionLoads.get(cookieId)
+    if (pending !== undefined) {
+      this.sessionWaitCount++
+      return pending
+    }
+    const held = setup.cache.sessions.peek(cookieId, Date.now())
+    if (held !== undefined) return Promise.resolve(held)
+    this.sessionLoadCount++
+    this.sessionWaitCount++
+    const load = this.load(setup, loadSessionRow(cookieId)).finally(() => this.sessionLoads.delete(cookieId))
+    this.sessionLoads.set(cookieId, load)
+    return load
+  }
+
+  /** Runs a read cache load with the writes' services; rejects when it fails. */
+  private load<A>(setup: FastWritesSetup, load: Effect.Effect<A, unknown, SqlClient.SqlClient>): Promise<A> {
+    return Effect.runPromiseExitWith(setup.context)(Effect.provideService(load, ReadCache, setup.cache)).then((exit) => {
+      if (Exit.isSuccess(exit)) return exit.value
+      throw Cause.squash(exit.cause)
+    })
+  }
+
+  /**
+   * Decides a write in its cart's turn from the cart as cached, loading it first when it is not (expired while the
+   * write waited, or never read): the read path's own load ({@link readCart} through the read cache), never an expired
+   * cart reused.
+   */
+  private decide(decided: Decided, entry: CachedSessionEntry): void {
+    const { setup, response, handOver, moments } = decided
+    mark(moments, "turn")
+    if (response.destroyed) return
+    const cartId = entry.session.cartId
+    if (setup.cache.carts.peek(cartId, Date.now()) !== undefined) return this.decideCached(decided, entry)
+    this.cartLoadCount++
+    this.load(setup, cachedRead((cache) => cache.carts, cartId, readCart(cartId))).then(
+      () => this.decideCached(decided, entry),
+      handOver
+    )
+  }
+
+  /** Decides a write from the cached cart and makes it: the plain way, or the handler's Effect way when settings are not cached. */
+  private decideCached(decided: Decided, entry: CachedSessionEntry): void {
+    const { setup, batches, write, payment, request, response, handOver, moments } = decided
+    if (response.destroyed) return
+    const { row: sessionRow, session } = entry
+    const proof = { sessionId: session.sessionId, csrfToken: session.csrfToken }
+    const applied = () => setup.cache.sessions.renew(session.sessionId, sessionRow, Date.now())
+    let plain: PlainWrite | "handOver" | undefined
+    try {
+      plain = plainCartWrite(setup.cache, session.cartId, write, proof, payment, Date.now())
+    } catch (error) {
+      return this.fail(setup, request, response, Cause.die(error))
+    }
+    if (plain === "handOver") return handOver()
+    if (plain !== undefined) return this.runPlain(setup, batches, plain, request, response, handOver, applied, moments)
+    // something the plain way needs is not cached (the shop's settings): the same statement the Effect way, loading it
+    const effect: Effect.Effect<ApiResponse | undefined, unknown, CartRequirements> = write.kind === "add"
+      ? addToCartAtOnce(session.cartId, write.payload, write.key, payment)
+      : changeAmountAtOnceAnswer(session.cartId, write.payload, payment)
+    const proven = Effect.provideService(effect, StatementSession, proof)
+    Effect.runPromiseExitWith(setup.context)(proven).then((exit) => {
+      if (Exit.isSuccess(exit)) {
+        if (exit.value === undefined) return handOver()
+        // the statement found the session stored as the cache holds it: served for a whole time to live again
+        applied()
+        let text: string
+        try {
+          text = answerJson(exit.value)
+        } catch (error) {
+          return this.fail(setup, request, response, Cause.die(error))
+        }
+        noteServedWrite()
+        return this.send(response, text)
+      }
+      this.fail(setup, request, response, exit.cause)
+    }, (error: unknown) => this.fail(setup, request, response, Cause.die(error)))
   }
 
   /**
@@ -386,8 +492,8 @@ export class FastWrites {
       cause: maskSecrets(Cause.pretty(cause))
     })
     if (response.headersSent || response.destroyed) return
+    // no Content-Length, as the pipeline's empty 500: Node sends the headers as written, then an empty chunked body
     response.writeHead(500, {
-      "content-length": 0,
       [requestIdHeader]: requestId,
       ...hardeningHeaders
     })

@@ -10,6 +10,7 @@ import { Clock, Context, Effect, Layer } from "effect"
 import { HttpEffect, HttpServerRequest, HttpServerResponse } from "effect/http"
 import type { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { SqlClient } from "effect/sql"
+import type { SqlError } from "effect/sql/SqlError"
 import { CsrfTokenInvalid } from "../../../core/api/errors.ts"
 import { csrfHeader, sessionCookie, shopIdHeader } from "../../../core/api/headers.ts"
 import { CallPolicy, CsrfProtection, csrfRefusedMessage, CurrentSession, Session, type SessionData } from "../../../core/api/security.ts"
@@ -146,14 +147,29 @@ export const cachedSessionEntryFor = (
   cookieId: string | undefined,
   requestedShop: string | undefined,
   now: number
-): CachedSessionEntry | undefined => {
-  if (cookieId === undefined || cookieId === "") return undefined
-  const row = cache.sessions.peek(cookieId, now) as SessionRow | undefined
+): CachedSessionEntry | undefined =>
+  cookieId === undefined || cookieId === "" ? undefined : sessionEntryOf(cache.sessions.peek(cookieId, now), requestedShop, now)
+
+/**
+ * The session a session row (as {@link loadSessionRow} or the read cache gives it) serves a call whose shop header is
+ * `requestedShop` at `now` (ms), when the call needs nothing changed: the session live, in that shop, its cart open.
+ * Undefined otherwise (or without a row): the session middleware then decides.
+ */
+export const sessionEntryOf = (found: unknown, requestedShop: string | undefined, now: number): CachedSessionEntry | undefined => {
+  const row = found as SessionRow | undefined
   if (row === undefined || row.expires_at.getTime() <= now || !row.cart_open || row.cart_id === null) return undefined
   if (requestedShop !== undefined && isShopId(requestedShop) && requestedShop !== row.shop_id) return undefined
   if (!isShopId(row.shop_id)) return undefined
   return { row, session: unchangedSessionOf(row, row.shop_id, row.cart_id) }
 }
+
+/**
+ * The session row of the cookie `cookieId` as the session middleware loads it for a call that changes nothing: the
+ * cached row, else the stored one, kept in the read cache unless an invalidation of it overlapped the read; a session
+ * past its expiry is none (and dropped). For the write fast path, whose shopper's session is no longer cached.
+ */
+export const loadSessionRow = (cookieId: string): Effect.Effect<unknown, SqlError, SqlClient.SqlClient> =>
+  findSessionCached(cookieId, false)
 
 /** Starts a session in `shopId` with a new anonymous cart, in one statement; sets the cookie. */
 const startSession = (shopId: ShopId) =>
