@@ -329,7 +329,7 @@ const writes: ReadonlyArray<readonly [name: string, run: () => Promise<Notices>]
 describe.each([
   ["as migration 22 left them", asMigration22, plainCreation],
   ["as migration 23 makes them", migration23, plainCreation],
-  ["as migration 25 makes them", [...migration23, ...migration25], versionedCreation]
+  ["as migration 25 makes them", [...asMigration22, ...migration23, ...migration25], versionedCreation]
 ] as const)("the notices of every write of the cart tables, with the invalidation triggers %s", (_, triggers, creation) => {
   beforeAll(async () => {
     await install(triggers)
