@@ -17,13 +17,14 @@ import { HttpRouter } from "effect/http"
 import { createServer } from "node:http"
 import { layerFromTemplate } from "./db/Database.ts"
 import { housekeepingLayer } from "./db/Housekeeping.ts"
+import { writeDiagnosticsOn } from "./diagnostics.ts"
 import { CaptchaTestAnswer, captchaTestAnswerOf, captchaTestAnswerVariable } from "./domain/captcha.ts"
 import { MailDropDir, mailDropDirVariable } from "./domain/outbox.ts"
 import { AppRoutes } from "./http/app.ts"
 import { CurrentFastReads, FastReads, withFastReads } from "./http/fastReads.ts"
 import { CurrentFastWrites, FastWrites } from "./http/fastWrites.ts"
 import { LiveStreamsEnd } from "./http/live.ts"
-import { countHandOvers, writeTimingsOn } from "./http/writeTimings.ts"
+import { countHandOvers } from "./http/writeTimings.ts"
 import { closeIdleConnectionsOnStop, exitAfterGraceOnSignals, ResponseClosingOnStop, serveUntilLost, stopSignal } from "./lifecycle.ts"
 
 const port = Number(process.env.PORT ?? 3000)
@@ -41,7 +42,7 @@ const firstSweepSeconds = Number(process.env["STOREFRONT_FIRST_SWEEP_SECONDS"]?.
 // The two hot cart writes are served before it too (http/fastWrites.ts); STOREFRONT_FAST_WRITES=0 turns that off.
 const fastReads = process.env["STOREFRONT_FAST_READS"] === "0" ? undefined : new FastReads()
 const fastWrites = fastReads === undefined || process.env["STOREFRONT_FAST_WRITES"] === "0" ? undefined : new FastWrites()
-if (writeTimingsOn && fastWrites !== undefined) countHandOvers(() => fastWrites.handOvers)
+if (writeDiagnosticsOn && fastWrites !== undefined) countHandOvers(() => fastWrites.handOvers)
 // On a stop, the live-data streams (which never finish by themselves) end at once, every answer closes its keep-alive
 // connection, and other requests in flight get drainMs to finish before they are interrupted (the HTTP server's
 // default, 20 s, is longer than a supervisor waits).

@@ -2,7 +2,8 @@
  * The cart notices every listener receives (`cache_invalidate`, `cart_changed`) for each kind of write of the cart
  * tables, with the invalidation triggers as migration 22 left them and as migration 23 makes them: the same payloads
  * for every writer. Migration 23 lets the write fast path's statements send their own `cache_invalidate` notices and
- * skips the UPDATE trigger for their rows; every other writer still gets the trigger's notices.
+ * skips the UPDATE trigger for their rows; every other writer still gets the trigger's notices. Migration 25 names the
+ * version a new cart was created at in its notice, so a late one never drops a cached copy of the cart.
  */
 import { Effect, Exit, Layer, ManagedRuntime, Stream } from "effect"
 import { SqlClient } from "effect/sql"
@@ -10,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { cartChangedChannel, Database } from "../../demo/server/db/Database.ts"
 import { statements as migration22 } from "../../demo/server/db/migrations/0022_cart_version_lists.ts"
 import { statements as migration23 } from "../../demo/server/db/migrations/0023_fast_cart_notices.ts"
+import { statements as migration25 } from "../../demo/server/db/migrations/0025_versioned_cart_creation_notice.ts"
 import { rowCacheInvalidationTrigger } from "../../demo/server/db/migrations/statements.ts"
 import { cacheInvalidationChannel } from "../../demo/server/db/ReadCache.ts"
 import type { CartState } from "../../demo/server/domain/cart/reading.ts"
@@ -127,6 +129,12 @@ const change = (cartId: number, version: number, itemId: number, count: number):
 })
 
 const live = (cartId: number) => JSON.stringify({ cartId })
+
+/** The notice of a new cart (created at version 0): plain until migration 25, which names its version. */
+type CreationNotice = (cartId: number) => string
+const plainCreation: CreationNotice = (cartId) => `cart:${cartId}`
+const versionedCreation: CreationNotice = (cartId) => `cart:${cartId}@0`
+let creationNotice = plainCreation
 
 /** The locked general way's first statement (demo/server/domain/cart/mutation.ts `lockAndTouch`). */
 const lockAndTouch = (sql: SqlClient.SqlClient, cartId: number) =>
@@ -255,7 +263,7 @@ const writes: ReadonlyArray<readonly [name: string, run: () => Promise<Notices>]
       cart = await newCart()
     })
     // the cart, then its lines, in two transactions
-    return { invalidations: [`cart:${cart!.cartId}`, `cart:${cart!.cartId}`], changes: [] }
+    return { invalidations: [creationNotice(cart!.cartId), `cart:${cart!.cartId}`].sort(), changes: [] }
   }],
   ["DELETEs of a line and of a cart (its lines go with it)", async () => {
     const cart = await newCart()
@@ -319,10 +327,14 @@ const writes: ReadonlyArray<readonly [name: string, run: () => Promise<Notices>]
 ]
 
 describe.each([
-  ["as migration 22 left them", asMigration22],
-  ["as migration 23 makes them", migration23]
-])("the notices of every write of the cart tables, with the invalidation triggers %s", (_, triggers) => {
-  beforeAll(() => install(triggers))
+  ["as migration 22 left them", asMigration22, plainCreation],
+  ["as migration 23 makes them", migration23, plainCreation],
+  ["as migration 25 makes them", [...asMigration22, ...migration23, ...migration25], versionedCreation]
+] as const)("the notices of every write of the cart tables, with the invalidation triggers %s", (_, triggers, creation) => {
+  beforeAll(async () => {
+    await install(triggers)
+    creationNotice = creation
+  })
 
   test.each(writes)("%s", async (_, write) => {
     measured = undefined

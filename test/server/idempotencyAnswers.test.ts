@@ -34,7 +34,8 @@ const replays = Effect.gen(function*() {
   yield* sql`INSERT INTO idempotency_keys (scope, key, request_hash, status_code, response)
     VALUES (${scope}, 'before', NULL, 200, ${JSON.stringify(answerBefore)}::json)`
   const applied = yield* migrate
-  assert.deepStrictEqual(applied.map(([, name]) => name), ["idempotency_answers_as_text"])
+  // migration 24 first, then the migrations after it
+  assert.deepStrictEqual(applied.map(([, name]) => name).slice(0, 1), ["idempotency_answers_as_text"])
   const [column] = yield* sql<{ readonly type: string; readonly offered: boolean; readonly compression: string }>`
     SELECT format_type(a.atttypid, a.atttypmod) AS type, 'lz4' = ANY (s.enumvals) AS offered, a.attcompression::text AS compression
     FROM pg_attribute a, pg_settings s

@@ -32,7 +32,8 @@ const shipped: ReadonlyArray<readonly [migration: string, list: string, sha256: 
   ["0020_idempotency_answers_lz4", "statements", "3e1aaa14e62343db13d2cc5aa69f9025d7afa78211676c5b31d7db4d2cae61d7"],
   ["0021_media_as_png", "statements", "fb8ca8b7849e900a25b30d94b65c5adc43741febf6ed9d5a34015bce18832bda"],
   ["0023_fast_cart_notices", "statements", "80e573c0034d1f06ada2cd28a7fd669bce688c24782ffee121a1d305181e57ff"],
-  ["0024_idempotency_answers_as_text", "statements", "a54b145c31775e964ac4ad3954e77de134a2fbbce8bd966003b5d8d6795177e4"]
+  ["0024_idempotency_answers_as_text", "statements", "a54b145c31775e964ac4ad3954e77de134a2fbbce8bd966003b5d8d6795177e4"],
+  ["0025_versioned_cart_creation_notice", "statements", "60cb148fa834a1a859148cf9f31940d8b31414ba6f479216a745f45dd1d0b3c8"]
 ]
 
 const sha256 = (statements: ReadonlyArray<string>) => createHash("sha256").update(JSON.stringify(statements)).digest("hex")

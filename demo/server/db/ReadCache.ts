@@ -16,7 +16,8 @@
  */
 import { Clock, Context, Effect, Layer, Stream } from "effect"
 import { Database } from "./Database.ts"
-import { noteSessionEvent, sessionCountsOn } from "./sessionCacheCounts.ts"
+import { writeDiagnosticsOn } from "../diagnostics.ts"
+import { noteSessionEvent } from "../http/sessionCacheCounts.ts"
 
 /** The channel of the invalidation notifications (see migration 10 for the payloads). */
 export const cacheInvalidationChannel = "cache_invalidate"
@@ -33,7 +34,7 @@ export interface KeyedCacheOptions {
   readonly ttlMs: number
   /** At most this many entries; the oldest is dropped past it. */
   readonly maxEntries: number
-  /** Told what happens to each key (a diagnostic: sessionCacheCounts.ts). */
+  /** Told what happens to each key (a diagnostic: http/sessionCacheCounts.ts). */
   readonly observe?: ((key: string, event: "loaded" | "load dropped" | "expired") => void) | undefined
 }
 
@@ -228,7 +229,7 @@ export const makeReadCache = (): ReadCacheShape => {
   const sessions = new KeyedCache<string, unknown>({
     ttlMs: cacheTtlMs,
     maxEntries: cacheMaxEntries,
-    observe: sessionCountsOn ? noteSessionEvent : undefined
+    observe: writeDiagnosticsOn ? noteSessionEvent : undefined
   })
   const sessionConsents = new KeyedCache<string, unknown>({ ttlMs: cacheTtlMs, maxEntries: cacheMaxEntries })
   const carts = new KeyedCache<number, unknown>({ ttlMs: cacheTtlMs, maxEntries: cacheMaxEntries })

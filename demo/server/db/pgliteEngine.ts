@@ -10,7 +10,8 @@ import { Worker } from "node:worker_threads"
 import type { PGlite, Results } from "@electric-sql/pglite"
 import type { PgliteReuse } from "./PgliteClient.ts"
 import type { ErrorData, Ready, Replies, Reply, Request, TimingsWindow, WorkerSetup } from "./pgliteWorker.ts"
-import { onWritesWindow, ReplyTransit, workerTimingsOn } from "./workerTimings.ts"
+import { writeDiagnosticsOn } from "../diagnostics.ts"
+import { onWritesWindow, ReplyTransit } from "./workerTimings.ts"
 
 /** A database the driver runs statements on, one at a time (the driver's connection lock). */
 export interface PgliteEngine {
@@ -114,7 +115,7 @@ export const inWorker = (dataDir: string, loadDataDir: Blob | undefined): Promis
       let crash: Error | undefined
       let gone: Error | undefined
       // the write-timings diagnostic's windows, passed on to the worker (no reply)
-      const transit = workerTimingsOn ? new ReplyTransit() : undefined
+      const transit = writeDiagnosticsOn ? new ReplyTransit() : undefined
       const stopTimings = transit === undefined ? undefined : onWritesWindow((edge) => {
         transit.window(edge)
         if (gone === undefined) worker.postMessage({ timings: edge } satisfies TimingsWindow)

@@ -15,7 +15,8 @@
 import { parentPort, workerData } from "node:worker_threads"
 import type { PGlite } from "@electric-sql/pglite"
 import { openPglite, PgliteStatements } from "./pgliteStatements.ts"
-import { type WindowEdge, WorkerTimings, workerTimingsOn } from "./workerTimings.ts"
+import { writeDiagnosticsOn } from "../diagnostics.ts"
+import { type WindowEdge, WorkerTimings } from "./workerTimings.ts"
 
 /** What the worker opens: the data directory (or `memory://`) and a data-directory dump to start from. */
 export interface WorkerSetup {
@@ -82,7 +83,7 @@ export const repliesPerMessage = 8
 
 const serve = (db: PGlite, port: NonNullable<typeof parentPort>) => {
   const statements = new PgliteStatements(db)
-  const timings = workerTimingsOn
+  const timings = writeDiagnosticsOn
     ? new WorkerTimings(() => (db as unknown as { mod?: { HEAPU8?: Uint8Array } }).mod?.HEAPU8?.byteLength ?? 0)
     : undefined
   const arrivals: Array<number> = []

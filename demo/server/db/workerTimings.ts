@@ -1,6 +1,6 @@
 /**
  * The PGlite worker thread's side of the write-timings diagnostic (`http/writeTimings.ts`, off unless
- * STOREFRONT_WRITE_TIMINGS=1). The server's thread announces each writes window ({@link writesWindow}); the engine
+ * STOREFRONT_WRITE_TIMINGS=1: `writeDiagnosticsOn`, which the engine and the worker read). The server's thread announces each writes window ({@link writesWindow}); the engine
  * passes the announcement to its worker (`pgliteEngine.ts`), which then prints to stderr, per window, its statements'
  * way through it (p50 / p99 / max): from the server's thread's send to the worker's receipt, the wait to its start,
  * its run time, its reply's wait for the others of its message; the engine prints the replies' way back (from the
@@ -12,9 +12,6 @@
  */
 import { monitorEventLoopDelay, performance, PerformanceObserver } from "node:perf_hooks"
 import { getHeapSpaceStatistics } from "node:v8"
-
-/** Whether the diagnostic runs (STOREFRONT_WRITE_TIMINGS=1; a worker thread sees the process's environment). */
-export const workerTimingsOn = process.env["STOREFRONT_WRITE_TIMINGS"] === "1"
 
 /** A writes window's start or end. */
 export type WindowEdge = "open" | "close"

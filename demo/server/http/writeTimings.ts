@@ -1,6 +1,6 @@
 /**
- * Where a fast cart write's time goes (a diagnostic, off unless STOREFRONT_WRITE_TIMINGS=1): for each write the fast
- * path answered, the time from its request's headers to its body read, the wait for its cart's turn
+ * Where a fast cart write's time goes (a diagnostic, off unless STOREFRONT_WRITE_TIMINGS=1, `writeDiagnosticsOn`): for
+ * each write the fast path answered, the time from its request's headers to its body read, the wait for its cart's turn
  * (`FastWrites.inTurn`), the decision, the wait for a statement slot (`WriteBatches`), the statement itself, the
  * answer's send and its flush (the response's `finish`); beside them the event loop's delay (`monitorEventLoopDelay`)
  * and the garbage collections (a `PerformanceObserver` of `gc` entries: kind 1 scavenge, 4 mark-compact, 8 incremental
@@ -22,6 +22,7 @@ import { writeFileSync } from "node:fs"
 import { getHeapSpaceStatistics } from "node:v8"
 import { monitorEventLoopDelay, performance, PerformanceObserver } from "node:perf_hooks"
 import { writesWindow } from "../db/workerTimings.ts"
+import { writeDiagnosticsOn } from "../diagnostics.ts"
 
 /** The moments of one write (ms, `performance.now()`); a part not reached stays undefined. */
 export interface WriteMoments {
@@ -47,16 +48,13 @@ const parts = [
   ["total", "headers", "finished"]
 ] as const
 
-/** Whether the diagnostic runs (STOREFRONT_WRITE_TIMINGS=1). */
-export const writeTimingsOn = process.env["STOREFRONT_WRITE_TIMINGS"] === "1"
-
 const done: Array<WriteMoments> = []
 const gcs: Array<{ start: number; duration: number; kind: number }> = []
 // fast writes begun so far, and at the last check: a window closes after a second in which none began
 let begun = 0
 let lastCount = 0
-let started = false
-const loop = monitorEventLoopDelay({ resolution: 5 })
+// the event loop's delay, monitored from the first write on (loading this module costs nothing)
+let loop: ReturnType<typeof monitorEventLoopDelay> | undefined
 
 /** The writes window in progress: when it opened, its heap spaces then, the hand-overs counted then. */
 let current: { readonly start: number; readonly cpu: NodeJS.CpuUsage; readonly heap: string; readonly handOvers: HandOvers | undefined } | undefined
@@ -81,7 +79,7 @@ const heapSpaces = (): string => {
 
 const openWindow = () => {
   gcs.length = 0
-  loop.reset()
+  loop?.reset()
   current = { start: performance.now(), cpu: process.threadCpuUsage(), heap: heapSpaces(), handOvers: handOvers?.() }
   writesWindow("open")
 }
@@ -116,8 +114,10 @@ const report = () => {
   const sizes = all.flatMap((m) => (m.batchSize === undefined ? [] : [m.batchSize])).sort((a, b) => a - b)
   const slowSizes = slowest.flatMap((m) => (m.batchSize === undefined ? [] : [m.batchSize]))
   lines.push(`  batch size p50 ${quantile(sizes, 0.5)} p99 ${quantile(sizes, 0.99)}; slowest 1 % mean ${(slowSizes.reduce((a, b) => a + b, 0) / Math.max(1, slowSizes.length)).toFixed(1)}`)
-  lines.push(`  event loop delay p50 ${(loop.percentile(50) / 1e6).toFixed(2)} p99 ${(loop.percentile(99) / 1e6).toFixed(2)} max ${(loop.max / 1e6).toFixed(2)} ms`)
-  loop.reset()
+  if (loop !== undefined) {
+    lines.push(`  event loop delay p50 ${(loop.percentile(50) / 1e6).toFixed(2)} p99 ${(loop.percentile(99) / 1e6).toFixed(2)} max ${(loop.max / 1e6).toFixed(2)} ms`)
+    loop.reset()
+  }
   const kinds = new Map<number, Array<number>>()
   for (const gc of collections) kinds.set(gc.kind, [...(kinds.get(gc.kind) ?? []), gc.duration])
   for (const [kind, durations] of kinds) {
@@ -131,8 +131,8 @@ const report = () => {
 }
 
 const startOnce = () => {
-  if (started) return
-  started = true
+  if (loop !== undefined) return
+  loop = monitorEventLoopDelay({ resolution: 5 })
   loop.enable()
   new PerformanceObserver((list) => {
     if (current === undefined) return
@@ -159,7 +159,7 @@ const startOnce = () => {
 
 /** A new write's moments, from its request's headers (undefined when the diagnostic is off). */
 export const writeMoments = (): WriteMoments | undefined => {
-  if (!writeTimingsOn) return undefined
+  if (!writeDiagnosticsOn) return undefined
   startOnce()
   if (current === undefined) openWindow()
   begun++

@@ -34,6 +34,7 @@ import mediaAsPng from "./0021_media_as_png.ts"
 import cartVersionLists from "./0022_cart_version_lists.ts"
 import fastCartNotices from "./0023_fast_cart_notices.ts"
 import idempotencyAnswersAsText from "./0024_idempotency_answers_as_text.ts"
+import versionedCartCreationNotice from "./0025_versioned_cart_creation_notice.ts"
 
 /** The table recording applied migrations (`migration_id`, `name`, `created_at`). */
 export const migrationsTable = "schema_migrations"
@@ -63,7 +64,8 @@ export const migrations: Readonly<Record<string, Effect.Effect<void, SqlError, S
   "0021_media_as_png": mediaAsPng,
   "0022_cart_version_lists": cartVersionLists,
   "0023_fast_cart_notices": fastCartNotices,
-  "0024_idempotency_answers_as_text": idempotencyAnswersAsText
+  "0024_idempotency_answers_as_text": idempotencyAnswersAsText,
+  "0025_versioned_cart_creation_notice": versionedCartCreationNotice
 }
 
 const runMigrator = Migrator.make({})

@@ -1,16 +1,14 @@
 /**
- * Why the write fast path left cart writes to the pipeline (a diagnostic, off unless STOREFRONT_WRITE_TIMINGS=1): each
- * write it declines before its body, by the check that failed, and by the last thing that happened to that shopper's
- * cached session before it (loaded, a forget by the session middleware, a load dropped because an invalidation
- * overlapped it, an expiry seen by a read, a notice); beside them how many writes it served and how many of each event
- * there were. Printed to stderr once a second while writes come (when something changed), with the seconds since the
- * first write.
+ * Why the write fast path left cart writes to the pipeline (a diagnostic, off unless STOREFRONT_WRITE_TIMINGS=1,
+ * `writeDiagnosticsOn`): each write it declines before its body, by the check that failed, and by the last thing that
+ * happened to that shopper's cached session before it (loaded, a forget by the session middleware, a load dropped
+ * because an invalidation overlapped it, an expiry seen by a read, a notice); beside them how many writes it served and
+ * how many of each event there were. Printed to stderr once a second while writes come (when something changed),
+ * with the seconds since the first write.
  *
  * @module
  */
-
-/** Whether the diagnostic runs (STOREFRONT_WRITE_TIMINGS=1). */
-export const sessionCountsOn = process.env["STOREFRONT_WRITE_TIMINGS"] === "1"
+import { writeDiagnosticsOn } from "../diagnostics.ts"
 
 /** Something that happened to one cached session. */
 export type SessionCacheEvent =
@@ -51,27 +49,27 @@ const print = () => {
 
 /** Notes an event of the cached session `key` (a session id). */
 export const noteSessionEvent = (key: string, event: SessionCacheEvent): void => {
-  if (!sessionCountsOn) return
+  if (!writeDiagnosticsOn) return
   lastEvent.set(key, event)
   count(events, event)
 }
 
 /** Notes a write the fast path served. */
 export const noteServedWrite = (): void => {
-  if (!sessionCountsOn) return
+  if (!writeDiagnosticsOn) return
   started()
   served++
 }
 
 /** Notes a write the fast path handed to the pipeline after its body (its statement changed nothing, a refused payload). */
 export const noteHandedOver = (): void => {
-  if (!sessionCountsOn) return
+  if (!writeDiagnosticsOn) return
   handedOver++
 }
 
 /** Notes a write the fast path declined before its body, by `check`, for the session `key`. */
 export const noteDeclinedWrite = (check: string, key: string | undefined): void => {
-  if (!sessionCountsOn) return
+  if (!writeDiagnosticsOn) return
   started()
   count(declines, `${check} after ${key === undefined ? "no cookie" : lastEvent.get(key) ?? "nothing"}`)
 }
