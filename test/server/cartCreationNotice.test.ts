@@ -9,22 +9,12 @@ import { SqlClient } from "effect/sql"
 import { randomUUID } from "node:crypto"
 import { expect, test } from "vitest"
 import { Database } from "../../demo/server/db/Database.ts"
-import { cacheInvalidationChannel, type ReadCacheShape } from "../../demo/server/db/ReadCache.ts"
+import { cacheInvalidationChannel } from "../../demo/server/db/ReadCache.ts"
 import { FastReads } from "../../demo/server/http/fastReads.ts"
-import { FastWrites, type FastWritesSetup } from "../../demo/server/http/fastWrites.ts"
+import { FastWrites } from "../../demo/server/http/fastWrites.ts"
 import { answersAt } from "../support/httpAnswers.ts"
 import { useRealPortBackend } from "../support/realPort.ts"
 import { freshDatabase } from "../support/server.ts"
-
-/** The write fast path, keeping the read cache it was attached to. */
-class CacheKeepingFastWrites extends FastWrites {
-  cache: ReadCacheShape | undefined
-
-  override attach(setup: FastWritesSetup): void {
-    this.cache = setup.cache
-    super.attach(setup)
-  }
-}
 
 const notices: Array<string> = []
 const probe = Layer.effectDiscard(
@@ -35,7 +25,7 @@ const probe = Layer.effectDiscard(
   })
 ) as unknown as Layer.Layer<any, any, any>
 
-const fastWrites = new CacheKeepingFastWrites()
+const fastWrites = new FastWrites()
 const { baseUrl, runtime } = useRealPortBackend({
   fastReads: new FastReads(),
   fastWrites,

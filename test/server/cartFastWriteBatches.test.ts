@@ -9,7 +9,7 @@ import { SqlClient } from "effect/sql"
 import { randomUUID } from "node:crypto"
 import { beforeAll, describe, expect, test } from "vitest"
 import { cartChangedChannel, Database } from "../../demo/server/db/Database.ts"
-import { cacheInvalidationChannel, type ReadCacheShape } from "../../demo/server/db/ReadCache.ts"
+import { cacheInvalidationChannel } from "../../demo/server/db/ReadCache.ts"
 import { type LineCountChange, withLineCount } from "../../demo/server/domain/cart/mutation.ts"
 import { readCart } from "../../demo/server/domain/cart/reading.ts"
 import { statementKeyClaim } from "../../demo/server/domain/idempotency.ts"
@@ -24,13 +24,10 @@ import { type Answer, answersAt, comparable } from "../support/httpAnswers.ts"
 /** A write fast path whose statements wait while it is held: the writes that come meanwhile queue up. */
 class HeldFastWrites extends FastWrites {
   statementsRun = 0
-  /** The read cache the fast path decides from. */
-  cache: ReadCacheShape | undefined
   private gate: Promise<void> | undefined = undefined
   private open: () => void = () => {}
 
   override attach(setup: FastWritesSetup): void {
-    this.cache = setup.cache
     const run = setup.statements.run
     super.attach({
       ...setup,

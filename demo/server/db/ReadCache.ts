@@ -17,7 +17,7 @@
 import { Clock, Context, Effect, Layer, Stream } from "effect"
 import { Database } from "./Database.ts"
 import { writeDiagnosticsOn } from "../diagnostics.ts"
-import { noteSessionEvent } from "../http/sessionCacheCounts.ts"
+import { noteSessionEvent } from "./sessionCacheCounts.ts"
 
 /** The channel of the invalidation notifications (see migration 10 for the payloads). */
 export const cacheInvalidationChannel = "cache_invalidate"
@@ -34,7 +34,7 @@ export interface KeyedCacheOptions {
   readonly ttlMs: number
   /** At most this many entries; the oldest is dropped past it. */
   readonly maxEntries: number
-  /** Told what happens to each key (a diagnostic: http/sessionCacheCounts.ts). */
+  /** Told what happens to each key (a diagnostic: sessionCacheCounts.ts). */
   readonly observe?: ((key: string, event: "loaded" | "load dropped" | "expired") => void) | undefined
 }
 

@@ -53,7 +53,7 @@ import { AddToCartPayload, cartApiPrefix, ChangeAmountPayload } from "../../../c
 import type { ApiResponse } from "../../../core/api/entities/envelope.ts"
 import { csrfHeader, idempotencyKeyHeader, isWalletSupportedHeaderValue, shopIdHeader, walletSupportedHeader } from "../../../core/api/headers.ts"
 import { cachedRead, ReadCache, type ReadCacheShape } from "../db/ReadCache.ts"
-import { noteDeclinedWrite, noteHandedOver, noteServedWrite } from "./sessionCacheCounts.ts"
+import { noteDeclinedWrite, noteHandedOver, noteServedWrite } from "../db/sessionCacheCounts.ts"
 import type { PaymentContext } from "../domain/cart/billingMethods.ts"
 import type { CartRequirements } from "../domain/cart/errors.ts"
 import { StatementSession, type StatementText, versionMismatch } from "../domain/cart/mutation.ts"

@@ -16,7 +16,7 @@ import { csrfHeader, sessionCookie, shopIdHeader } from "../../../core/api/heade
 import { CallPolicy, CsrfProtection, csrfRefusedMessage, CurrentSession, Session, type SessionData } from "../../../core/api/security.ts"
 import { isShopId, type ShopId } from "../../../core/domain/shop.ts"
 import { Database } from "../db/Database.ts"
-import { noteSessionEvent, type SessionCacheEvent } from "./sessionCacheCounts.ts"
+import { noteSessionEvent, type SessionCacheEvent } from "../db/sessionCacheCounts.ts"
 import { CacheBypass, cachedRead, ReadCache, type ReadCacheShape, SettledCarts } from "../db/ReadCache.ts"
 import { newToken, sessionMaxAgeSeconds } from "../domain/account/sessions.ts"
 import type { CartRequirements } from "../domain/cart/errors.ts"
