@@ -20,6 +20,7 @@ import { CurrentFastWrites, FastWrites } from "../../demo/server/http/fastWrites
 import { useRealPortBackend } from "../support/realPort.ts"
 import { freshDatabase } from "../support/server.ts"
 import { roundTrips } from "./cartSupport.ts"
+import { shopperWithCart, lineOf } from "../support/cartShopper.ts"
 import { type Answer, answersAt, comparable } from "../support/httpAnswers.ts"
 
 const fastReads = new FastReads()
@@ -43,36 +44,6 @@ const add = (headers: Record<string, string>, variantId: number, key: string | u
 const change = (headers: Record<string, string>, id: number, amount: number) =>
   call("POST", "/api/v2/cart.cart-api/change-amount", headers, { id, amount, extended: true })
 
-interface CartAnswer {
-  readonly cartItems?: ReadonlyArray<{ readonly articleId: number; readonly variantId?: number; readonly count?: number; readonly amount?: number }>
-}
-
-const lineOf = (answer: Answer, variantId: number) => {
-  const line = (JSON.parse(answer.body) as CartAnswer).cartItems?.find((item) => item.variantId === variantId)
-  if (line === undefined) throw new Error(`no line of ${variantId} in ${answer.body}`)
-  return line
-}
-
-/** A shopper whose cart holds one piece of each of 3 variants in stock (the bench's shopper). */
-const shopperWithCart = async () => {
-  const response = await fetch(`${baseUrl()}/api/session`)
-  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0]!
-  const { csrfToken } = (await response.json()) as { csrfToken: string }
-  const headers = { cookie, "x-csrf-token": csrfToken, "x-requested-with": "XMLHttpRequest", "content-type": "application/json" }
-  const ids = Array.from({ length: 100 }, (_, i) => i + 1).join(",")
-  const variants = ((await (await fetch(`${baseUrl()}/product-api/find-variants-by-id?ids=${ids}`, { headers })).json()) as ReadonlyArray<{
-    variantId: number
-    availability?: string
-  }>).filter((variant) => variant.availability === "in_stock").map((variant) => variant.variantId).slice(0, 3)
-  const lines: Array<{ variantId: number; itemId: number }> = []
-  for (const variantId of variants) {
-    const answer = await add(headers, variantId)
-    expect(answer.status).toBe(200)
-    lines.push({ variantId, itemId: lineOf(answer, variantId).articleId })
-  }
-  return { cookie, csrfToken, headers, lines }
-}
-
 /**
  * Runs `run` with the fast path on or off; answers what it answered, how many writes the fast path served and how many
  * of those it decided and answered by plain functions.
@@ -93,7 +64,7 @@ const through = async <A>(
 
 describe("the write fast path (cart writes before the pipeline)", () => {
   test("an add-to-cart and a change-amount answer byte for byte what the pipeline answers", async () => {
-    const who = await shopperWithCart()
+    const who = await shopperWithCart(baseUrl)
     const [line] = who.lines
     const pipelineAdd = await through(false, () => add(who.headers, line!.variantId))
     const pipelineChange = await through(false, () => change(who.headers, line!.itemId, 1))
@@ -112,7 +83,7 @@ describe("the write fast path (cart writes before the pipeline)", () => {
   })
 
   test("with the shop's settings not cached, a fast write takes the Effect way of the same statement: the same bytes", async () => {
-    const who = await shopperWithCart()
+    const who = await shopperWithCart(baseUrl)
     const [line] = who.lines
     const pipelineAdd = await through(false, () => add(who.headers, line!.variantId))
     const pipelineChange = await through(false, () => change(who.headers, line!.itemId, 1))
@@ -128,7 +99,7 @@ describe("the write fast path (cart writes before the pipeline)", () => {
   })
 
   test("on the embedded database, a fast add-to-cart and change-amount are ONE round trip each: no session read", async () => {
-    const who = await shopperWithCart()
+    const who = await shopperWithCart(baseUrl)
     const [line] = who.lines
     await add(who.headers, line!.variantId)
     const added = await runtime.runPromise(trips.during(() => through(true, () => add(who.headers, line!.variantId))))
@@ -142,7 +113,7 @@ describe("the write fast path (cart writes before the pipeline)", () => {
   })
 
   test("a key stored by one path is replayed by the other, and a key sent again applies once", async () => {
-    const who = await shopperWithCart()
+    const who = await shopperWithCart(baseUrl)
     const [line] = who.lines
     const key = randomUUID()
     const first = await through(true, () => add(who.headers, line!.variantId, key))
@@ -171,7 +142,7 @@ describe("the write fast path (cart writes before the pipeline)", () => {
   })
 
   test("what the fast path cannot decide is the pipeline's: a refused payload, a stale CSRF token, a raise, an unknown item", async () => {
-    const who = await shopperWithCart()
+    const who = await shopperWithCart(baseUrl)
     const [line] = who.lines
     const pairs: ReadonlyArray<() => Promise<Answer>> = [
       () => call("PUT", "/api/v2/cart.cart-api/add-to-cart", who.headers, { variantId: line!.variantId, amount: 0, extended: true }),
@@ -191,7 +162,7 @@ describe("the write fast path (cart writes before the pipeline)", () => {
   })
 
   test("a statement that fails answers what the pipeline answers (500)", async () => {
-    const who = await shopperWithCart()
+    const who = await shopperWithCart(baseUrl)
     const [line] = who.lines
     const cartId = await runtime.runPromise(cartIdOf(who.cookie.split("=")[1]!))
     const trigger = `test_refuse_cart_${cartId}`
@@ -213,7 +184,7 @@ describe("the write fast path (cart writes before the pipeline)", () => {
   })
 
   test("the statement proves the cached session: a session whose token changed writes nothing", async () => {
-    const who = await shopperWithCart()
+    const who = await shopperWithCart(baseUrl)
     const [line] = who.lines
     const sessionId = who.cookie.split("=")[1]!
     const applied = (csrfToken: string) =>
@@ -232,7 +203,7 @@ describe("the write fast path (cart writes before the pipeline)", () => {
   })
 
   test("a fast write renews the cached session its statement proved: past the time to live the next write is still fast", async () => {
-    const who = await shopperWithCart()
+    const who = await shopperWithCart(baseUrl)
     const [line] = who.lines
     vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true })
     try {
@@ -251,7 +222,7 @@ describe("the write fast path (cart writes before the pipeline)", () => {
   })
 
   test("concurrent adds of one line through the fast path lose no update", async () => {
-    const who = await shopperWithCart()
+    const who = await shopperWithCart(baseUrl)
     const [line] = who.lines
     const answers = await Promise.all(Array.from({ length: 12 }, () => add(who.headers, line!.variantId)))
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200))
@@ -267,7 +238,7 @@ describe("the write fast path (cart writes before the pipeline)", () => {
   })
 
   test("one shopper's concurrent writes take turns: each decides from the cart the previous one left, none is handed over", async () => {
-    const who = await shopperWithCart()
+    const who = await shopperWithCart(baseUrl)
     const [first, second] = who.lines
     const { answer: answers, served } = await through(true, () =>
       Promise.all(Array.from({ length: 10 }, (_, i) => i % 2 === 0 ? change(who.headers, first!.itemId, 1) : change(who.headers, second!.itemId, 1))))

@@ -8,12 +8,12 @@
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { randomUUID } from "node:crypto"
-import { connect, type Socket } from "node:net"
 import { afterEach, describe, expect, test, vi } from "vitest"
 import { cacheInvalidationChannel, cacheTtlMs } from "../../demo/server/db/ReadCache.ts"
 import { FastReads } from "../../demo/server/http/fastReads.ts"
 import { FastWrites } from "../../demo/server/http/fastWrites.ts"
-import { type Answer, answersAt, comparable } from "../support/httpAnswers.ts"
+import { countsOf, shopperWithCart as shopperOf } from "../support/cartShopper.ts"
+import { answersAt, comparable, sentAtOnce } from "../support/httpAnswers.ts"
 import { useRealPortBackend } from "../support/realPort.ts"
 
 const fastReads = new FastReads()
@@ -21,6 +21,7 @@ const fastWrites = new FastWrites()
 const { baseUrl, runtime } = useRealPortBackend({ fastReads, fastWrites })
 
 const call = answersAt(baseUrl)
+const atOnce = sentAtOnce(baseUrl)
 
 const addPath = "/api/v2/cart.cart-api/add-to-cart"
 const changePath = "/api/v2/cart.cart-api/change-amount"
@@ -32,13 +33,6 @@ const change = (headers: Record<string, string>, id: number, amount: number) => 
 
 const loadCart = (headers: Record<string, string>) => call("GET", "/api/v2/cart.cart-api/load-cart", headers, undefined)
 
-interface CartAnswer {
-  readonly cartItems?: ReadonlyArray<{ readonly articleId: number; readonly variantId?: number; readonly count?: number }>
-}
-
-const countsOf = (answer: Answer) =>
-  Object.fromEntries(((JSON.parse(answer.body) as CartAnswer).cartItems ?? []).map((item) => [item.variantId, item.count]))
-
 const sql = <A>(run: (sql: SqlClient.SqlClient) => Effect.Effect<A, unknown>) =>
   runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, run) as Effect.Effect<A, never, never>)
 
@@ -47,25 +41,9 @@ const notice = async (payload: string) => {
   await sql((q) => q`SELECT pg_notify(${cacheInvalidationChannel}, ${payload})`)
 }
 
-/** A shopper whose cart holds one piece of each of 3 variants in stock (the bench's shopper). */
+/** A shopper whose cart holds one piece of each of 3 variants in stock (the bench's shopper), with its cart's id. */
 const shopperWithCart = async () => {
-  const response = await fetch(`${baseUrl()}/api/session`)
-  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0]!
-  const { csrfToken } = (await response.json()) as { csrfToken: string }
-  const headers = { cookie, "x-csrf-token": csrfToken, "x-requested-with": "XMLHttpRequest", "content-type": "application/json" }
-  const ids = Array.from({ length: 100 }, (_, i) => i + 1).join(",")
-  const variants = ((await (await fetch(`${baseUrl()}/product-api/find-variants-by-id?ids=${ids}`, { headers })).json()) as ReadonlyArray<{
-    variantId: number
-    availability?: string
-  }>).filter((variant) => variant.availability === "in_stock").map((variant) => variant.variantId).slice(0, 3)
-  const lines: Array<{ variantId: number; itemId: number }> = []
-  for (const variantId of variants) {
-    const answer = await add(headers, variantId)
-    expect(answer.status).toBe(200)
-    const line = (JSON.parse(answer.body) as CartAnswer).cartItems!.find((item) => item.variantId === variantId)!
-    lines.push({ variantId, itemId: line.articleId })
-  }
-  const sessionId = cookie.split("=")[1]!
+  const { headers, lines, sessionId } = await shopperOf(baseUrl)
   const [stored] = await sql((q) => q<{ readonly cart_id: number }>`SELECT cart_id FROM sessions WHERE session_id = ${sessionId}`)
   return { headers, lines, sessionId, cartId: Number(stored!.cart_id) }
 }
@@ -238,44 +216,5 @@ const whileSessionsHeld = async <A>(held: () => boolean, run: () => Promise<A>):
     return await done
   } finally {
     release()
-  }
-}
-
-/** The answer of one HTTP/1.1 request read from `socket` (a `Content-Length` body). */
-const answerOn = (socket: Socket) =>
-  new Promise<Answer>((resolve, reject) => {
-    let received = Buffer.alloc(0)
-    socket.on("data", (chunk: Buffer) => {
-      received = Buffer.concat([received, chunk])
-      const end = received.indexOf("\r\n\r\n")
-      if (end < 0) return
-      const [statusLine, ...lines] = received.subarray(0, end).toString("latin1").split("\r\n")
-      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]))
-      const length = Number(headers["content-length"] ?? 0)
-      if (received.length < end + 4 + length) return
-      resolve({ status: Number(statusLine!.split(" ")[1]), headers, body: received.subarray(end + 4, end + 4 + length).toString("utf8") })
-    })
-    socket.on("error", reject)
-  })
-
-/** Sends `requests` at the same moment, each whole in one write on a connection of its own opened before, in order. */
-const atOnce = async (requests: ReadonlyArray<{ method: string; path: string; headers: Record<string, string>; body: unknown }>) => {
-  const { hostname, port } = new URL(baseUrl())
-  const sockets = await Promise.all(requests.map(() =>
-    new Promise<Socket>((resolve, reject) => {
-      const socket = connect({ host: hostname, port: Number(port), noDelay: true }, () => resolve(socket))
-      socket.on("error", reject)
-    })))
-  try {
-    const answers = sockets.map(answerOn)
-    requests.forEach(({ method, path, headers, body }, i) => {
-      const text = JSON.stringify(body)
-      const head = Object.entries({ ...headers, host: `${hostname}:${port}`, "content-length": String(Buffer.byteLength(text)) })
-        .map(([name, value]) => `${name}: ${value}\r\n`).join("")
-      sockets[i]!.write(`${method} ${path} HTTP/1.1\r\n${head}\r\n${text}`)
-    })
-    return await Promise.all(answers)
-  } finally {
-    for (const socket of sockets) socket.destroy()
   }
 }

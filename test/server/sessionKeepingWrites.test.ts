@@ -9,12 +9,12 @@
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { randomUUID } from "node:crypto"
-import { connect, type Socket } from "node:net"
 import { describe, expect, test, vi } from "vitest"
 import { cacheTtlMs } from "../../demo/server/db/ReadCache.ts"
 import { FastReads } from "../../demo/server/http/fastReads.ts"
 import { FastWrites } from "../../demo/server/http/fastWrites.ts"
-import { type Answer, answersAt } from "../support/httpAnswers.ts"
+import { countsOf, shopperWithCart, variantsInStock } from "../support/cartShopper.ts"
+import { answersAt, sentAtOnce } from "../support/httpAnswers.ts"
 import { useRealPortBackend } from "../support/realPort.ts"
 
 const fastReads = new FastReads()
@@ -22,6 +22,7 @@ const fastWrites = new FastWrites()
 const { baseUrl, runtime } = useRealPortBackend({ fastReads, fastWrites })
 
 const call = answersAt(baseUrl)
+const atOnce = sentAtOnce(baseUrl)
 
 const add = (headers: Record<string, string>, variantId: number) =>
   call("PUT", "/api/v2/cart.cart-api/add-to-cart", { ...headers, "idempotency-key": randomUUID() }, { variantId, amount: 1, extended: true })
@@ -35,89 +36,10 @@ const sessionOf = async (headers: Record<string, string>) => {
   return JSON.parse(answer.body) as { readonly csrfToken: string; readonly cartId: number; readonly shopId: string }
 }
 
-interface CartAnswer {
-  readonly cartItems?: ReadonlyArray<{ readonly articleId: number; readonly variantId?: number; readonly count?: number }>
-}
-
 /** The session as stored. */
 const sessionOfStored = (sessionId: string) =>
   runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) =>
     Effect.map(sql<{ readonly cart_id: number }>`SELECT cart_id FROM sessions WHERE session_id = ${sessionId}`, (rows) => ({ cartId: rows[0]!.cart_id }))))
-
-const countsOf = (answer: Answer) =>
-  Object.fromEntries(((JSON.parse(answer.body) as CartAnswer).cartItems ?? []).map((item) => [item.variantId, item.count]))
-
-/** Variants in stock in the shop the headers name (the session's when they name none): the first 100 ids that have any. */
-const inStock = async (headers: Record<string, string>) => {
-  for (let from = 1; from < 10_000; from += 100) {
-    const ids = Array.from({ length: 100 }, (_, i) => from + i).join(",")
-    const found = ((await (await fetch(`${baseUrl()}/product-api/find-variants-by-id?ids=${ids}`, { headers })).json()) as ReadonlyArray<{
-      variantId: number
-      availability?: string
-    }>).filter((variant) => variant.availability === "in_stock").map((variant) => variant.variantId)
-    if (found.length >= 3) return found
-  }
-  throw new Error("no variants in stock")
-}
-
-/** A shopper whose cart holds one piece of each of 3 variants in stock (the bench's shopper). */
-const shopperWithCart = async () => {
-  const response = await fetch(`${baseUrl()}/api/session`)
-  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0]!
-  const { csrfToken } = (await response.json()) as { csrfToken: string }
-  const headers = { cookie, "x-csrf-token": csrfToken, "x-requested-with": "XMLHttpRequest", "content-type": "application/json" }
-  const variants = (await inStock(headers)).slice(0, 3)
-  const lines: Array<{ variantId: number; itemId: number }> = []
-  for (const variantId of variants) {
-    const answer = await add(headers, variantId)
-    expect(answer.status).toBe(200)
-    const line = (JSON.parse(answer.body) as CartAnswer).cartItems!.find((item) => item.variantId === variantId)!
-    lines.push({ variantId, itemId: line.articleId })
-  }
-  return { cookie, csrfToken, headers, lines, sessionId: cookie.split("=")[1]! }
-}
-
-/** The answer of one HTTP/1.1 request read from `socket` (a `Content-Length` body). */
-const answerOn = (socket: Socket) =>
-  new Promise<Answer>((resolve, reject) => {
-    let received = Buffer.alloc(0)
-    socket.on("data", (chunk: Buffer) => {
-      received = Buffer.concat([received, chunk])
-      const end = received.indexOf("\r\n\r\n")
-      if (end < 0) return
-      const [statusLine, ...lines] = received.subarray(0, end).toString("latin1").split("\r\n")
-      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]))
-      const length = Number(headers["content-length"] ?? 0)
-      if (received.length < end + 4 + length) return
-      resolve({ status: Number(statusLine!.split(" ")[1]), headers, body: received.subarray(end + 4, end + 4 + length).toString("utf8") })
-    })
-    socket.on("error", reject)
-  })
-
-/**
- * Sends `requests` at the same moment, each whole in one write on a connection of its own opened before (as the bench's
- * connections are), and answers their answers: the server has every one of them before it answers any.
- */
-const atOnce = async (requests: ReadonlyArray<{ method: string; path: string; headers: Record<string, string>; body: unknown }>) => {
-  const { hostname, port } = new URL(baseUrl())
-  const sockets = await Promise.all(requests.map(() =>
-    new Promise<Socket>((resolve, reject) => {
-      const socket = connect({ host: hostname, port: Number(port), noDelay: true }, () => resolve(socket))
-      socket.on("error", reject)
-    })))
-  try {
-    const answers = sockets.map(answerOn)
-    requests.forEach(({ method, path, headers, body }, i) => {
-      const text = JSON.stringify(body)
-      const head = Object.entries({ ...headers, host: `${hostname}:${port}`, "content-length": String(Buffer.byteLength(text)) })
-        .map(([name, value]) => `${name}: ${value}\r\n`).join("")
-      sockets[i]!.write(`${method} ${path} HTTP/1.1\r\n${head}\r\n${text}`)
-    })
-    return await Promise.all(answers)
-  } finally {
-    for (const socket of sockets) socket.destroy()
-  }
-}
 
 const addRequest = (headers: Record<string, string>, variantId: number) => ({
   method: "PUT",
@@ -188,7 +110,7 @@ const afterTimeToLive = () => vi.setSystemTime(Date.now() + cacheTtlMs * 1.5)
 
 describe("cart writes that keep the session", () => {
   test("two writes at once of a shopper whose cached session expired leave it cached: the next write is fast", async () => {
-    const who = await shopperWithCart()
+    const who = await shopperWithCart(baseUrl)
     const [first, second, third] = who.lines
     vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true })
     try {
@@ -212,11 +134,11 @@ describe("cart writes that keep the session", () => {
   })
 
   test("after writes at once, a write in another shop moves the session: every later call sees the session it left", async () => {
-    const who = await shopperWithCart()
+    const who = await shopperWithCart(baseUrl)
     const [first, second] = who.lines
     const before = await sessionOf(who.headers)
     const inOtherShop = { ...who.headers, "x-shop-id": "SK10MA" }
-    const [otherVariant] = await inStock(inOtherShop)
+    const [otherVariant] = await variantsInStock(baseUrl, inOtherShop)
     vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true })
     try {
       afterTimeToLive()
@@ -239,7 +161,7 @@ describe("cart writes that keep the session", () => {
   })
 
   test("a session changed by another server after fast writes kept it cached is seen by the shopper's next call", async () => {
-    const who = await shopperWithCart()
+    const who = await shopperWithCart(baseUrl)
     const [first] = who.lines
     for (let i = 0; i < 3; i++) expect((await change(who.headers, first!.itemId, 1)).status).toBe(200)
     // another server rotates the token (its notice reaches this server's cache)
