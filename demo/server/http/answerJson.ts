@@ -4,11 +4,12 @@
  * `cart.articles` and as `cartItems` (`cartResponse`), and they are most of its bytes. The articles are encoded and
  * written once, the rest of the answer with both lists empty, and the articles' text is put in the two empty lists'
  * places: the same bytes, about half the encoding. Every part is written by the contract's Schemas without running
- * their encoder (`schemaJsonWriter`). The texts of a cart's last answer's articles are kept by cart (a change leaves the
- * other lines' articles the same objects, and the changed line's text is its last one with two numbers written anew)
- * and the text of an answer too (the idempotency key stores it, the fast path sends it). A cart answer's billing
- * methods (most of what is left, about 1.4 KB) are the same for many carts and states: their text is kept with the object (the fast writes' methods are kept objects, `billingMethodsAt`) and by
- * their content, and put in place as the articles' is.
+ * their encoder (`schemaJsonWriter`). The texts of a cart's last answer's articles are kept by cart (a change leaves
+ * the other lines' articles the same objects, and the changed line's text is its last one with two numbers written
+ * anew) and the text of an answer too (the idempotency key stores it, the fast path sends it). A cart answer's billing
+ * methods (most of what is left, about 1.4 KB) are the same for many carts and states: their text is kept with the
+ * object (the fast writes' methods are kept objects, `billingMethodsAt`) and by their content, and put in place as
+ * the articles' is.
  *
  * The fast path sends a fresh answer as its UTF-8 bytes held in a one-byte string, one character per byte (Node's
  * `latin1` encoding, {@link AnswerBody}): each kept part (article, billing methods) keeps that form too once asked, and an
@@ -95,7 +96,7 @@ interface LastArticles {
 const lastArticles = new Map<string, LastArticles>()
 const lastArticlesMax = 1024
 
-/** The texts of `articles`, an answer's articles of the cart `cartId`, from that cart's last answer where they can be. */
+/** The texts of `articles`, an answer's articles of the cart `cartId`, taken from that cart's last answer where they can. */
 const articleTextsOf = (cartId: string | undefined, articles: ReadonlyArray<CartArticle>): ReadonlyArray<Texts> => {
   const last = cartId === undefined ? undefined : lastArticles.get(cartId)
   const texts = articles.map((article) => articleText(article, last))
@@ -113,7 +114,8 @@ const articleText = (article: CartArticle, last: LastArticles | undefined): Text
   if (same >= 0) return last.texts[same]!
   const line = article.bundles ?? article.params
   const at = line === undefined ? -1 : last.articles.findIndex((before) => (before.bundles ?? before.params) === line)
-  return (at < 0 ? undefined : amountChangedText(last.articles[at]!, last.texts[at]!, article)) ?? textsOf(articleWriter(article))
+  const changed = at < 0 ? undefined : amountChangedText(last.articles[at]!, last.texts[at]!, article)
+  return changed ?? textsOf(articleWriter(article))
 }
 
 /** `article`'s texts from those of `before`, the last article of its line, when the two differ only in amount. */

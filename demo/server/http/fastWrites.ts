@@ -48,7 +48,7 @@ import { randomUUID, timingSafeEqual } from "node:crypto"
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { Readable } from "node:stream"
 import { Cause, Context, Effect, Exit, Schema } from "effect"
-import type { SqlClient } from "effect/sql"
+import type { SqlClient, Statement } from "effect/sql"
 import { AddToCartPayload, cartApiPrefix, ChangeAmountPayload } from "../../../core/api/cart.ts"
 import type { ApiResponse } from "../../../core/api/entities/envelope.ts"
 import { csrfHeader, idempotencyKeyHeader, isWalletSupportedHeaderValue, shopIdHeader, walletSupportedHeader } from "../../../core/api/headers.ts"
@@ -118,7 +118,7 @@ export const sqlStatementClient = (sql: SqlClient.SqlClient): StatementClient =>
  * collection holds a WeakMap's values strongly until it has seen the key die: every fast write's parameters (an add's
  * stored answer, about 17 KB as text) survived the next scavenge after its statement and was often promoted.
  */
-const releaseCompiledParameters = (query: { readonly compile: () => readonly [string, ReadonlyArray<unknown>] }): void => {
+const releaseCompiledParameters = (query: Statement.Statement<unknown>): void => {
   const [, parameters] = query.compile()
   ;(parameters as Array<unknown>).length = 0
 }
