@@ -4,11 +4,12 @@
  * `cart.articles` and as `cartItems` (`cartResponse`), and they are most of its bytes. The articles are encoded and
  * written once, the rest of the answer with both lists empty, and the articles' text is put in the two empty lists'
  * places: the same bytes, about half the encoding. Every part is written by the contract's Schemas without running
- * their encoder (`schemaJsonWriter`). The text of an article is kept with it (a change leaves the other
- * lines' articles the same objects) and the text of an answer too (the idempotency key stores it, the fast path
- * sends it). A cart answer's billing methods (most of what is left, about 1.4 KB) are the same for many carts and
- * states: their text is kept with the object (the fast writes' methods are kept objects, `billingMethodsAt`) and by
- * their content, and put in place as the articles' is.
+ * their encoder (`schemaJsonWriter`). The texts of a cart's last answer's articles are kept by cart (a change leaves
+ * the other lines' articles the same objects, and the changed line's text is its last one with two numbers written
+ * anew) and the text of an answer too (the idempotency key stores it, the fast path sends it). A cart answer's billing
+ * methods (most of what is left, about 1.4 KB) are the same for many carts and states: their text is kept with the
+ * object (the fast writes' methods are kept objects, `billingMethodsAt`) and by their content, and put in place as
+ * the articles' is.
  *
  * The fast path sends a fresh answer as its UTF-8 bytes held in a one-byte string, one character per byte (Node's
  * `latin1` encoding, {@link AnswerBody}): each kept part (article, billing methods) keeps that form too once asked, and an
@@ -48,9 +49,20 @@ const ascii = /^[\u0000-\u007f]*$/
 /** The UTF-8 bytes of `text` as a one-byte string: the text itself when it is ASCII. */
 const bytesOf = (text: string): string => ascii.test(text) ? text : Buffer.from(text, "utf8").toString("latin1")
 
-const textsOf = (text: string): Texts => ({ text, bytes: undefined })
+const textsOf = (text: string): Texts => ({ text: flat(text), bytes: undefined })
 
-const bytesFor = (texts: Texts): string => texts.bytes ??= bytesOf(texts.text)
+/**
+ * `text` made flat now, while it is young: a text put together from pieces is a tree of them that V8 flattens, into a
+ * new string, the first time it is searched or sent. A kept article text flattened at a later write, once promoted,
+ * held that new string from the old generation until the next full collection (each changed line's text was promoted).
+ * A search that reads every character flattens it; JSON text holds no raw NUL.
+ */
+const flat = (text: string): string => {
+  text.indexOf("\u0000")
+  return text
+}
+
+const bytesFor = (texts: Texts): string => texts.bytes ??= flat(bytesOf(texts.text))
 
 const textOf = (texts: Texts): string => texts.text
 
@@ -64,31 +76,55 @@ const keptWith = <K extends object, T>(texts: WeakMap<K, T>, key: K, make: (key:
   return text
 }
 
-// The text of an article (immutable): a change leaves the cart's other lines' articles as they were, the same objects
-// (`cartArticles`), so most of an answer's articles were written before.
-const articleTexts = new WeakMap<CartArticle, Texts>()
+// The articles of each cart's last answer written here and their texts, by cart id. A change leaves the cart's other
+// lines' articles as they were, the same objects (`cartArticles`), so most of an answer's articles are in its cart's
+// last answer: their texts are taken from there. A changed line's article differs from its last one (the same bundles
+// or params array: `withLineCount` copies the line, `cartArticles` its arrays by reference) only in `count` and
+// `linePrice`: its text is the last one with those two numbers written anew (both forms of the text change alike: the
+// numbers and their keys are ASCII, one byte a character in either).
+//
+// A Map by cart id, each entry replaced by the cart's next answer, and not WeakMaps by article and by line (as kept
+// before): V8's young-generation collection holds a WeakMap's values strongly, even when their key has just died, so
+// every article, text and flattened text a WeakMap held at one scavenge was copied and then promoted at the next (on
+// a writes-only bench, 12-13 MB survived each scavenge with them, 9-10 without). A replaced entry here is garbage at
+// once. Bounded: the oldest cart's entry goes when full.
+interface LastArticles {
+  readonly articles: ReadonlyArray<CartArticle>
+  readonly texts: ReadonlyArray<Texts>
+}
 
-const articleText = (article: CartArticle): Texts => keptWith(articleTexts, article, writtenArticle)
+const lastArticles = new Map<string, LastArticles>()
+const lastArticlesMax = 1024
 
-const writtenArticle = (article: CartArticle): Texts => amountChangedText(article) ?? textsOf(articleWriter(article))
+/** The texts of `articles`, an answer's articles of the cart `cartId`, taken from that cart's last answer where they can. */
+const articleTextsOf = (cartId: string | undefined, articles: ReadonlyArray<CartArticle>): ReadonlyArray<Texts> => {
+  const last = cartId === undefined ? undefined : lastArticles.get(cartId)
+  const texts = articles.map((article) => articleText(article, last))
+  if (cartId !== undefined) {
+    lastArticles.delete(cartId)
+    if (lastArticles.size >= lastArticlesMax) lastArticles.delete(lastArticles.keys().next().value!)
+    lastArticles.set(cartId, { articles, texts })
+  }
+  return texts
+}
 
-// The last article written of a cart line, by the line's bundles (or params) array, which a change of the line's count
-// leaves the same object (`withLineCount` copies the line, `cartArticles` its arrays by reference): the next article
-// of the line that differs from it only in `count` and `linePrice` is its text with those two numbers written anew.
-// Both forms of the text change alike: the numbers and their keys are ASCII, one byte a character in either.
-const lastOfLine = new WeakMap<object, { readonly article: CartArticle; readonly texts: Texts }>()
-
-const amountChangedText = (article: CartArticle): Texts | undefined => {
+const articleText = (article: CartArticle, last: LastArticles | undefined): Texts => {
+  if (last === undefined) return textsOf(articleWriter(article))
+  const same = last.articles.indexOf(article)
+  if (same >= 0) return last.texts[same]!
   const line = article.bundles ?? article.params
-  if (line === undefined) return undefined
-  const last = lastOfLine.get(line)
-  const same = last !== undefined && sameButAmount(last.article, article)
-  const text = same ? withAmount(last.article, last.texts.text, article) : undefined
-  const lastBytes = last?.texts.bytes
-  const bytes = text !== undefined && lastBytes !== undefined ? withAmount(last!.article, lastBytes, article) : undefined
-  const written = text !== undefined ? { text, bytes } : textsOf(articleWriter(article))
-  lastOfLine.set(line, { article, texts: written })
-  return written
+  const at = line === undefined ? -1 : last.articles.findIndex((before) => (before.bundles ?? before.params) === line)
+  const changed = at < 0 ? undefined : amountChangedText(last.articles[at]!, last.texts[at]!, article)
+  return changed ?? textsOf(articleWriter(article))
+}
+
+/** `article`'s texts from those of `before`, the last article of its line, when the two differ only in amount. */
+const amountChangedText = (before: CartArticle, texts: Texts, article: CartArticle): Texts | undefined => {
+  if (!sameButAmount(before, article)) return undefined
+  const text = withAmount(before, texts.text, article)
+  if (text === undefined) return undefined
+  const bytes = texts.bytes === undefined ? undefined : withAmount(before, texts.bytes, article)
+  return { text: flat(text), bytes: bytes === undefined ? undefined : flat(bytes) }
 }
 
 /**
@@ -196,11 +232,12 @@ export const answerJsonOnce = (answer: ApiResponse): string => splicedJson(answe
 
 /**
  * {@link answerJsonOnce}'s text and its UTF-8 bytes as an {@link AnswerBody}, put together from the parts' kept bytes
- * (the text is strung together but not flattened: a caller that only sends the body never copies it).
+ * (the text is strung together but not flattened: a caller that only sends the body never copies it; the body is
+ * flattened at once, as its send would, while it is young: see {@link flat}).
  */
 export const answerTextsOnce = (answer: ApiResponse): { readonly text: string; readonly body: AnswerBody } => {
   const { text, bytes } = splicedJson(answer, true)
-  return { text, body: { bytes: bytes! } }
+  return { text, body: { bytes: flat(bytes!) } }
 }
 
 const whole = (answer: ApiResponse, withBytes: boolean): Texts => {
@@ -226,7 +263,7 @@ const splicedJson = (answer: ApiResponse, withBytes: boolean): Texts => {
   if (items < 0) return whole(answer, withBytes)
   const rest = shell.slice(items + cartItemsKey.length)
   if (billingApart && !rest.endsWith(billingTail)) return whole(answer, withBytes)
-  const texts = articles.map(articleText)
+  const texts = articleTextsOf(answer.cart?.cartId, articles)
   const billing = billingApart ? billingText(methods) : undefined
   // the shell's pieces around the two lists and the billing methods' place
   const head = shell.slice(0, inCart + articlesKey.length - 1)

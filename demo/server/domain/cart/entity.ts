@@ -47,16 +47,14 @@ export const lineServices = (line: CartLine): number => round2(activeBundlesTota
  * is immutable).
  */
 export const cartTotals = (state: CartState): CartTotals => {
-  let totals = totalsOfStates.get(state)
-  if (totals === undefined) {
-    totals = totalsOf(state)
-    totalsOfStates.set(state, totals)
-  }
-  return totals
+  if (lastTotals?.state !== state) lastTotals = { state, totals: totalsOf(state) }
+  return lastTotals.totals
 }
 
-// A cart state is immutable: its totals are worked out once (an answer reads them for the cart and its billing methods).
-const totalsOfStates = new WeakMap<CartState, CartTotals>()
+// A cart state is immutable: the totals of the last state asked for are kept (an answer reads them for the cart and
+// its billing methods, one after the other). One slot, not a WeakMap by state: V8's young-generation collection holds
+// a WeakMap's values strongly even once their key is gone, so each write's totals were copied and then promoted.
+let lastTotals: { readonly state: CartState; readonly totals: CartTotals } | undefined
 
 const totalsOf = (state: CartState): CartTotals => {
   const goods = round2(state.lines.reduce((sum, line) => sum + lineGoods(line), 0))
@@ -122,20 +120,31 @@ const articleOf = (line: CartLine, currency: string): CartArticle => ({
  * of each line: title, product link, image with its size, unit and line price in the shop's currency, params and
  * availability.
  */
-export const cartArticles = (state: CartState): ReadonlyArray<CartArticle> =>
-  state.lines.map((line) => articleOfLine(line, state.shop.currency))
+export const cartArticles = (state: CartState): ReadonlyArray<CartArticle> => {
+  const currency = state.shop.currency
+  const last = lastArticles.get(state.cartId)
+  const same = last !== undefined && last.currency === currency ? last : undefined
+  const articles = state.lines.map((line) => {
+    const at = same === undefined ? -1 : same.lines.indexOf(line)
+    return at < 0 ? articleOf(line, currency) : same!.articles[at]!
+  })
+  lastArticles.delete(state.cartId)
+  if (lastArticles.size >= lastArticlesMax) lastArticles.delete(lastArticles.keys().next().value!)
+  lastArticles.set(state.cartId, { currency, lines: state.lines, articles })
+  return articles
+}
 
 // A change leaves the cart's other lines as they were (the same objects), so their articles are the same objects too:
-// what encodes an answer can keep each article's text (`answerJson`).
-const articlesOfLines = new WeakMap<CartLine, { readonly currency: string; readonly article: CartArticle }>()
-
-const articleOfLine = (line: CartLine, currency: string): CartArticle => {
-  const known = articlesOfLines.get(line)
-  if (known !== undefined && known.currency === currency) return known.article
-  const article = articleOf(line, currency)
-  articlesOfLines.set(line, { currency, article })
-  return article
-}
+// what encodes an answer can keep each article's text (`answerJson`). The lines and articles of each cart's last state
+// asked for, by cart id (bounded: the oldest cart's go when full), each entry replaced by the cart's next: not a
+// WeakMap by line, whose values V8's young-generation collection holds strongly even once their line is gone (each
+// write's new article was copied and then promoted).
+const lastArticles = new Map<number, {
+  readonly currency: string
+  readonly lines: ReadonlyArray<CartLine>
+  readonly articles: ReadonlyArray<CartArticle>
+}>()
+const lastArticlesMax = 1024
 
 const previewDeliveriesOf = (state: CartState): ReadonlyArray<PreviewDelivery> => {
   const groups = new Map<number | null, { ids: Array<number>; by: string | null }>()
