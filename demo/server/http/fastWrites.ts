@@ -57,7 +57,7 @@ import { noteDeclinedWrite, noteHandedOver, noteServedWrite } from "../db/sessio
 import type { PaymentContext } from "../domain/cart/billingMethods.ts"
 import type { CartRequirements } from "../domain/cart/errors.ts"
 import { StatementSession, type StatementText, versionMismatch } from "../domain/cart/mutation.ts"
-import { readCart } from "../domain/cart/reading.ts"
+import { loadCart } from "../domain/cart/reading.ts"
 import { normalizeIdempotencyKey } from "../domain/idempotency.ts"
 import { addToCartAtOnce, changeAmountAtOnceAnswer } from "../handlers/cart.ts"
 import { maskSecrets, nonPagePolicy, requestIdHeader, type ServerErrorRecord } from "./hardening.ts"
@@ -349,7 +349,7 @@ export class FastWrites {
     const cartId = entry.session.cartId
     if (setup.cache.carts.peek(cartId, Date.now()) !== undefined) return this.decideCached(decided, entry)
     this.cartLoadCount++
-    this.load(setup, cachedRead((cache) => cache.carts, cartId, readCart(cartId))).then(
+    this.load(setup, cachedRead((cache) => cache.carts, cartId, loadCart(cartId))).then(
       () => this.decideCached(decided, entry),
       handOver
     )
