@@ -13,8 +13,8 @@
  *   failed check leaves the request to the pipeline as it is); one it does not hold (expired after a shopper's
  *   browsing, never read by this process) is loaded once the body is read, by the session middleware's own load
  *   (`loadSessionRow`: the same statement, kept in the cache by the same rules), ONE load for all the writes of that
- *   cookie that come while it runs, and then checked the same way (a failed check hands the request over with its
- *   body);
+ *   cookie that come while it runs (the loads of many cookies that come while earlier ones run go in one statement,
+ *   `db/loadBatches.ts`), and then checked the same way (a failed check hands the request over with its body);
  * - one shopper's writes in turn: a write of a cart waits until this path's earlier write of that cart is answered, so
  *   it decides from the cart that one settled (concurrent writes of one cart would otherwise fail on its version and
  *   take the pipeline's locked way);
@@ -57,7 +57,7 @@ import { noteDeclinedWrite, noteHandedOver, noteServedWrite } from "../db/sessio
 import type { PaymentContext } from "../domain/cart/billingMethods.ts"
 import type { CartRequirements } from "../domain/cart/errors.ts"
 import { StatementSession, type StatementText, versionMismatch } from "../domain/cart/mutation.ts"
-import { loadCart } from "../domain/cart/reading.ts"
+import { readCart } from "../domain/cart/reading.ts"
 import { normalizeIdempotencyKey } from "../domain/idempotency.ts"
 import { addToCartAtOnce, changeAmountAtOnceAnswer } from "../handlers/cart.ts"
 import { maskSecrets, nonPagePolicy, requestIdHeader, type ServerErrorRecord } from "./hardening.ts"
@@ -349,7 +349,7 @@ export class FastWrites {
     const cartId = entry.session.cartId
     if (setup.cache.carts.peek(cartId, Date.now()) !== undefined) return this.decideCached(decided, entry)
     this.cartLoadCount++
-    this.load(setup, cachedRead((cache) => cache.carts, cartId, loadCart(cartId))).then(
+    this.load(setup, cachedRead((cache) => cache.carts, cartId, readCart(cartId))).then(
       () => this.decideCached(decided, entry),
       handOver
     )

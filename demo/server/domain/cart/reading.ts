@@ -28,7 +28,6 @@ import type { Shop } from "../../../../core/domain/shop.ts"
 import { Database } from "../../db/Database.ts"
 import { shopOf } from "../account/common.ts"
 import { CacheBypass, cachedRead, CurrentReadDependencies, ReadCache } from "../../db/ReadCache.ts"
-import { batchedLoad } from "../../db/loadBatches.ts"
 import { mediaUrl } from "../../db/seed/images.ts"
 import { type BranchRow, type CheckoutCartRow, type SelectionRow } from "../checkout/context.ts"
 import { lastOrderSessionKey } from "./errors.ts"
@@ -369,12 +368,12 @@ export const readCartCached = (cartId: number): Effect.Effect<CartState | undefi
       const database = yield* Effect.serviceOption(Database)
       const cache = yield* Effect.serviceOption(ReadCache)
       if (database._tag === "None" || database.value.backend === "pglite" || cache._tag === "None" || (yield* CacheBypass)) {
-        return yield* cachedRead((caches) => caches.carts, cartId, loadCart(cartId))
+        return yield* cachedRead((caches) => caches.carts, cartId, readCart(cartId))
       }
       const checks = versionChecksOf(cache.value, yield* SqlClient.SqlClient)
       const stored = yield* checks.version(cartId)
       if (stored === undefined) return undefined
-      const state = yield* cachedRead((caches) => caches.carts, cartId, loadCart(cartId))
+      const state = yield* cachedRead((caches) => caches.carts, cartId, readCart(cartId))
       if (state === undefined || state.version >= stored) {
         const dependencies = yield* CurrentReadDependencies
         if (state !== undefined && dependencies !== undefined) {
@@ -383,7 +382,7 @@ export const readCartCached = (cartId: number): Effect.Effect<CartState | undefi
         return state
       }
       cache.value.carts.invalidate(cartId)
-      const fresh = yield* cachedRead((caches) => caches.carts, cartId, loadCart(cartId))
+      const fresh = yield* cachedRead((caches) => caches.carts, cartId, readCart(cartId))
       const dependencies = yield* CurrentReadDependencies
       if (fresh !== undefined && dependencies !== undefined) {
         dependencies.cartVersions.push({ cartId, version: fresh.version, stored: () => checks.version(cartId) })
@@ -421,10 +420,13 @@ export const visitorCart = (shopId: string): Effect.Effect<CartState, SqlError, 
     }
   })
 
-// One statement: the cart row with its items, set items, offered and attached bundles, discounts, payment fee and
-// delivery fees as JSON arrays (a cart read runs on every call); $1 is the session key of a guest's last order, the
-// carts are chosen after it.
-const cartSnapshotSelect = `
+/** Reads a cart with everything the wire shapes and the rules need; `undefined` when there is no such cart. */
+export const readCart = (cartId: number): Effect.Effect<CartState | undefined, SqlError, SqlClient.SqlClient> =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    // One statement: the cart row with its items, set items, offered and attached bundles,
+    // discounts, payment fee and delivery fees as JSON arrays (a cart read runs on every call).
+    const carts = yield* sql<CartSnapshotRow>`
       SELECT c.cart_id, c.version, c.shop_id, c.customer_id, c.status, c.invoice_note, c.billing_method_code,
              c.billing_selection, c.consents, s.vat_rate::float8 AS vat_rate, s.name AS shop_name,
              (SELECT COALESCE(json_agg(i ORDER BY i.position, i.cart_item_id), '[]'::json) FROM (
@@ -514,173 +516,142 @@ const cartSnapshotSelect = `
                 JOIN products p ON p.product_id = v.product_id WHERE ci.cart_id = c.cart_id)) AS partners,
              CASE WHEN c.customer_id IS NULL
                THEN (SELECT o.state_changed_at FROM orders o JOIN sessions ss ON ss.cart_id = c.cart_id
-                     WHERE o.order_id = CASE WHEN ss.data->>$1 ~ '^[0-9]+$'
-                                             THEN (ss.data->>$1)::int END
+                     WHERE o.order_id = CASE WHEN ss.data->>${lastOrderSessionKey} ~ '^[0-9]+$'
+                                             THEN (ss.data->>${lastOrderSessionKey})::int END
                      ORDER BY o.state_changed_at DESC LIMIT 1)
                ELSE (SELECT max(o.state_changed_at) FROM orders o WHERE o.customer_id = c.customer_id AND o.shop_id = c.shop_id)
              END AS last_order_changed
       FROM carts c JOIN shops s ON s.shop_id = c.shop_id
-      WHERE c.cart_id`
+      WHERE c.cart_id = ${cartId}`
+    const cart = carts[0]
+    if (cart === undefined) return undefined
+    const items = cart.items
+    const setItems = cart.set_items
+    const offers = cart.offers
+    const attached = cart.attached
+    const discounts = cart.discounts
+    const fees = cart.payment_fee === null ? [] : [{ price: cart.payment_fee }]
+    const deliveries = cart.deliveries
+    const media = cart.media
+    const imageOf = (mediaId: string | null): ArticleImage | undefined => {
+      const row = mediaId === null ? undefined : media.find((m) => m.media_id === mediaId)
+      return row === undefined ? undefined : { url: mediaUrl(row.media_id), width: row.width, height: row.height }
+    }
+    const paramRows = cart.params
+    const paramsOf = (variantId: number | null): ReadonlyArray<ItemParam> =>
+      paramRows.filter((row) => row.variant_id === variantId).map((row) => ({
+        key: row.key,
+        title: row.title,
+        value: row.value,
+        ...(row.css === null ? {} : { css: row.css }),
+        ...(row.measure === null ? {} : { measure: row.measure })
+      }))
 
-/** {@link readCart}'s statement. */
-const oneCartText = `${cartSnapshotSelect} = $2`
-
-/** {@link readCarts}' statement. */
-const manyCartsText = `${cartSnapshotSelect} = ANY($2::int[])`
-
-/** The cart state of a {@link readCart} row. */
-const cartStateOf = (cart: CartSnapshotRow): CartState => {
-  const items = cart.items
-  const setItems = cart.set_items
-  const offers = cart.offers
-  const attached = cart.attached
-  const discounts = cart.discounts
-  const fees = cart.payment_fee === null ? [] : [{ price: cart.payment_fee }]
-  const deliveries = cart.deliveries
-  const media = cart.media
-  const imageOf = (mediaId: string | null): ArticleImage | undefined => {
-    const row = mediaId === null ? undefined : media.find((m) => m.media_id === mediaId)
-    return row === undefined ? undefined : { url: mediaUrl(row.media_id), width: row.width, height: row.height }
-  }
-  const paramRows = cart.params
-  const paramsOf = (variantId: number | null): ReadonlyArray<ItemParam> =>
-    paramRows.filter((row) => row.variant_id === variantId).map((row) => ({
-      key: row.key,
-      title: row.title,
-      value: row.value,
-      ...(row.css === null ? {} : { css: row.css }),
-      ...(row.measure === null ? {} : { measure: row.measure })
-    }))
-
-  const lines = items.map((item): CartLine => {
-    const gift = item.is_gift
-    const components = setItems.filter((row) => row.bonus_set_id === item.bonus_set_id)
-    const first = components[0]
-    const setStock = components.length === 0
-      ? 0
-      : Math.min(...components.map((row) => Math.floor((row.in_stock ?? 0) / Math.max(1, row.count))))
-    const lineOffers = offers.filter((offer) => offer.product_id === item.product_id)
-    const lineAttached = attached.filter((row) => row.cart_item_id === item.cart_item_id)
-    const bundles = [
-      ...lineOffers.map((offer) => {
-        const on = lineAttached.find((row) => row.bundle_id === offer.bundle_id)
-        return {
-          type: offer.type,
-          id: offer.bundle_id,
-          title: offer.title,
-          active: on !== undefined,
-          actual_price: on?.price ?? offer.price
-        }
-      }),
-      ...lineAttached
-        .filter((row) => !lineOffers.some((offer) => offer.bundle_id === row.bundle_id))
-        .map((row) => ({
-          type: row.type,
-          id: row.bundle_id,
-          ...(row.title === null ? {} : { title: row.title }),
-          active: true,
-          actual_price: row.price
-        }))
-    ]
-    const isSet = item.article_type === "bonus_set"
+    const lines = items.map((item): CartLine => {
+      const gift = item.is_gift
+      const components = setItems.filter((row) => row.bonus_set_id === item.bonus_set_id)
+      const first = components[0]
+      const setStock = components.length === 0
+        ? 0
+        : Math.min(...components.map((row) => Math.floor((row.in_stock ?? 0) / Math.max(1, row.count))))
+      const lineOffers = offers.filter((offer) => offer.product_id === item.product_id)
+      const lineAttached = attached.filter((row) => row.cart_item_id === item.cart_item_id)
+      const bundles = [
+        ...lineOffers.map((offer) => {
+          const on = lineAttached.find((row) => row.bundle_id === offer.bundle_id)
+          return {
+            type: offer.type,
+            id: offer.bundle_id,
+            title: offer.title,
+            active: on !== undefined,
+            actual_price: on?.price ?? offer.price
+          }
+        }),
+        ...lineAttached
+          .filter((row) => !lineOffers.some((offer) => offer.bundle_id === row.bundle_id))
+          .map((row) => ({
+            type: row.type,
+            id: row.bundle_id,
+            ...(row.title === null ? {} : { title: row.title }),
+            active: true,
+            actual_price: row.price
+          }))
+      ]
+      const isSet = item.article_type === "bonus_set"
+      return {
+        itemId: item.cart_item_id,
+        articleType: item.article_type,
+        variantId: item.variant_id,
+        bonusSetId: item.bonus_set_id,
+        count: item.count,
+        gift,
+        parentItemId: item.parent_item_id,
+        insertTime: isoOf(item.insert_time),
+        productId: item.product_id,
+        title: item.title,
+        url: isSet
+          ? productLink(first?.category_url_key ?? null, first?.variant_url ?? null)
+          : productLink(item.category_url_key, item.variant_url),
+        mediaId: isSet ? (first?.media_id ?? null) : item.media_id,
+        image: imageOf(isSet ? (first?.media_id ?? null) : item.media_id),
+        params: isSet ? [] : paramsOf(item.variant_id),
+        partnerId: item.partner_id,
+        partnerTitle: item.partner_title,
+        materialType: item.material_type,
+        unitPrice: gift ? 0 : (item.unit_price ?? 0),
+        vatRate: item.vat_rate ?? cart.vat_rate,
+        stock: isSet ? setStock : (item.in_stock ?? 0),
+        availabilityKey: isSet
+          ? (setStock > 0 ? "in_stock" : "out_of_stock")
+          : (item.availability_key ?? "out_of_stock"),
+        hasReservation: item.has_reservation ?? false,
+        setVariants: components.map((row) => ({ variantId: row.variant_id, title: row.title, count: row.count })),
+        bundles
+      }
+    })
     return {
-      itemId: item.cart_item_id,
-      articleType: item.article_type,
-      variantId: item.variant_id,
-      bonusSetId: item.bonus_set_id,
-      count: item.count,
-      gift,
-      parentItemId: item.parent_item_id,
-      insertTime: isoOf(item.insert_time),
-      productId: item.product_id,
-      title: item.title,
-      url: isSet
-        ? productLink(first?.category_url_key ?? null, first?.variant_url ?? null)
-        : productLink(item.category_url_key, item.variant_url),
-      mediaId: isSet ? (first?.media_id ?? null) : item.media_id,
-      image: imageOf(isSet ? (first?.media_id ?? null) : item.media_id),
-      params: isSet ? [] : paramsOf(item.variant_id),
-      partnerId: item.partner_id,
-      partnerTitle: item.partner_title,
-      materialType: item.material_type,
-      unitPrice: gift ? 0 : (item.unit_price ?? 0),
-      vatRate: item.vat_rate ?? cart.vat_rate,
-      stock: isSet ? setStock : (item.in_stock ?? 0),
-      availabilityKey: isSet
-        ? (setStock > 0 ? "in_stock" : "out_of_stock")
-        : (item.availability_key ?? "out_of_stock"),
-      hasReservation: item.has_reservation ?? false,
-      setVariants: components.map((row) => ({ variantId: row.variant_id, title: row.title, count: row.count })),
-      bundles
+      cartId: cart.cart_id,
+      version: cart.version,
+      shop: shopOf(cart.shop_id),
+      shopName: cart.shop_name,
+      shopVatRate: cart.vat_rate,
+      customerId: cart.customer_id,
+      status: cart.status,
+      invoiceNote: cart.invoice_note,
+      billingMethodCode: cart.billing_method_code,
+      billingSelection: selectionOf(cart.billing_selection),
+      consents: objectOf(cart.consents),
+      lines,
+      discounts: discounts.map((row) => ({
+        code: row.code,
+        type: row.type,
+        title: row.title,
+        amount: row.amount,
+        percent: row.percent,
+        minOrder: row.min_order,
+        valid: row.valid
+      })),
+      paymentFee: fees[0]?.price ?? 0,
+      deliveryFees: deliveries.map((row) => ({
+        deliveryKey: row.delivery_key,
+        price: row.price,
+        freeFrom: row.free_from,
+        insured: row.insurance
+      })),
+      checkout: {
+        row: {
+          billing_address_id: cart.billing_address_id,
+          shipping_address_id: cart.shipping_address_id,
+          customer_data: cart.customer_data,
+          campaign_id: cart.campaign_id,
+          delivery_strategy: cart.delivery_strategy
+        },
+        selections: cart.selections,
+        branches: cart.branches,
+        products: cart.products,
+        restockDays: new Map(cart.restock.map((row) => [row.variant_id, row.restock_days])),
+        partnerDays: new Map(cart.partners.map((row) => [row.partner_id, row.delivery_days]))
+      },
+      lastOrderChangedAt: cart.last_order_changed === null ? null : isoOf(cart.last_order_changed)
     }
   })
-  return {
-    cartId: cart.cart_id,
-    version: cart.version,
-    shop: shopOf(cart.shop_id),
-    shopName: cart.shop_name,
-    shopVatRate: cart.vat_rate,
-    customerId: cart.customer_id,
-    status: cart.status,
-    invoiceNote: cart.invoice_note,
-    billingMethodCode: cart.billing_method_code,
-    billingSelection: selectionOf(cart.billing_selection),
-    consents: objectOf(cart.consents),
-    lines,
-    discounts: discounts.map((row) => ({
-      code: row.code,
-      type: row.type,
-      title: row.title,
-      amount: row.amount,
-      percent: row.percent,
-      minOrder: row.min_order,
-      valid: row.valid
-    })),
-    paymentFee: fees[0]?.price ?? 0,
-    deliveryFees: deliveries.map((row) => ({
-      deliveryKey: row.delivery_key,
-      price: row.price,
-      freeFrom: row.free_from,
-      insured: row.insurance
-    })),
-    checkout: {
-      row: {
-        billing_address_id: cart.billing_address_id,
-        shipping_address_id: cart.shipping_address_id,
-        customer_data: cart.customer_data,
-        campaign_id: cart.campaign_id,
-        delivery_strategy: cart.delivery_strategy
-      },
-      selections: cart.selections,
-      branches: cart.branches,
-      products: cart.products,
-      restockDays: new Map(cart.restock.map((row) => [row.variant_id, row.restock_days])),
-      partnerDays: new Map(cart.partners.map((row) => [row.partner_id, row.delivery_days]))
-    },
-    lastOrderChangedAt: cart.last_order_changed === null ? null : isoOf(cart.last_order_changed)
-  }
-}
-
-/** Reads a cart with everything the wire shapes and the rules need; `undefined` when there is no such cart. */
-export const readCart = (cartId: number): Effect.Effect<CartState | undefined, SqlError, SqlClient.SqlClient> =>
-  Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
-    const carts = yield* sql.unsafe<CartSnapshotRow>(oneCartText, [lastOrderSessionKey, cartId])
-    const cart = carts[0]
-    return cart === undefined ? undefined : cartStateOf(cart)
-  })
-
-/** {@link readCart} of many carts in one statement: the carts found, by id. */
-export const readCarts = (cartIds: ReadonlyArray<number>): Effect.Effect<ReadonlyMap<number, CartState>, SqlError, SqlClient.SqlClient> =>
-  Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
-    const carts = yield* sql.unsafe<CartSnapshotRow>(manyCartsText, [lastOrderSessionKey, cartIds])
-    return new Map(carts.map((cart) => [Number(cart.cart_id), cartStateOf(cart)]))
-  })
-
-/**
- * {@link readCart} for the read cache: the loads that come while the process's earlier ones run go together in one
- * statement ({@link readCarts}, {@link batchedLoad}).
- */
-export const loadCart = (cartId: number): Effect.Effect<CartState | undefined, SqlError, SqlClient.SqlClient> =>
-  batchedLoad("cart", cartId, readCart, readCarts)
