@@ -1,11 +1,14 @@
 /**
  * Loads of records by key in few statements when many come at once (a restart, a deploy, a spike: many shoppers'
- * first calls, each needing its session and its cart, none cached). A load that finds fewer than `maxInFlight` of
+ * first calls, each needing its session, none cached; the session middleware's loads). A load that finds fewer than `maxInFlight` of
  * its loader's statements running goes at once, alone, in the caller's fiber, as the one-key statement it always was
  * (no timer, no batch of one); a load that finds them all running waits for the next statement, which carries every
  * key that waited meanwhile (up to `maxBatch` of them) and is sent as soon as one running statement returns. A
  * waiting load's statement is therefore always sent after the load began, as its own statement would be: the read
  * cache's rule (a load overlapping an invalidation of its key is not kept) holds for it unchanged.
+ *
+ * Carts are not loaded so: a cart read is heavy (1.6-3 ms per cart in PGlite's worker), and a batch of the burst's
+ * carts made every shopper wait for all of them (docs/BENCH-LOG.md, round burst19).
  *
  * @module
  */
