@@ -25,13 +25,16 @@ describe("KeyedCache", () => {
       fc.asyncProperty(fc.array(op, { maxLength: 40 }), async (ops) => {
         const cache = new KeyedCache<string, number>({ ttlMs: 60_000, maxEntries: 10 })
         let committed = 0
-        const pending: Array<{ release: Deferred.Deferred<void>; fiber: Fiber.Fiber<number | undefined> }> = []
+        const pending: Array<{ release: Deferred.Deferred<void>; fiber: Fiber.Fiber<number | undefined>; ran: { value: boolean } }> = []
+        // the gets that shared an earlier get's load (their own never ran): they end with it
+        const sharing: Array<Fiber.Fiber<number | undefined>> = []
         const finish = (index: number) =>
           Effect.gen(function*() {
             const [load] = pending.splice(index, 1)
             if (load === undefined) return
             yield* Deferred.succeed(load.release, undefined)
-            yield* Fiber.join(load.fiber)
+            if (load.ran.value) yield* Fiber.join(load.fiber)
+            else sharing.push(load.fiber)
           })
         await Effect.runPromise(
           Effect.gen(function*() {
@@ -42,13 +45,18 @@ describe("KeyedCache", () => {
               } else if (step.kind === "load" || step.kind === "refresh") {
                 const release = yield* Deferred.make<void>()
                 const seen = committed
-                const read = Effect.as(Deferred.await(release), seen)
+                const ran = { value: false }
+                const read = Effect.suspend(() => {
+                  ran.value = true
+                  return Effect.as(Deferred.await(release), seen)
+                })
                 const fiber = yield* Effect.forkChild(step.kind === "load" ? cache.get("k", read) : cache.refresh("k", read, (a, b) => a === b))
                 yield* Effect.yieldNow
-                pending.push({ release, fiber })
+                pending.push({ release, fiber, ran })
               } else if (pending.length > 0) yield* finish(step.pick % pending.length)
             }
             while (pending.length > 0) yield* finish(0)
+            for (const fiber of sharing) yield* Fiber.join(fiber)
             const kept = yield* cache.get("k", Effect.succeed(-1))
             if (kept !== -1) expect(kept).toBe(committed)
           })
@@ -56,6 +64,37 @@ describe("KeyedCache", () => {
       }),
       { numRuns: 300 }
     )
+  })
+
+  test("concurrent readers of a key not held share one load; a reader after an invalidation loads anew", async () => {
+    const cache = new KeyedCache<string, number>({ ttlMs: 60_000, maxEntries: 10 })
+    let loads = 0
+    const release = await Effect.runPromise(Deferred.make<void>())
+    const load = Effect.andThen(Effect.sync(() => ++loads), (n) => Effect.as(Deferred.await(release), n))
+    const readers = Array.from({ length: 20 }, () => Effect.runPromise(cache.get("k", load)))
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(loads).toBe(1)
+    // an invalidation while it loads: a later reader does not take the load that began before it
+    cache.invalidate("k")
+    const later = Effect.runPromise(cache.get("k", load))
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(loads).toBe(2)
+    await Effect.runPromise(Deferred.succeed(release, undefined))
+    expect(await Promise.all(readers)).toEqual(Array.from({ length: 20 }, () => 1))
+    expect(await later).toBe(2)
+    // the first load overlapped the invalidation and is not kept; the later one is
+    expect(cache.peek("k", Date.now())).toBe(2)
+    // a failed load fails every reader that shared it; an interrupted one is loaded again by the readers that shared it
+    const failing = Effect.andThen(Effect.sleep(5), Effect.fail("down" as const))
+    const failed = await Promise.all([1, 2, 3].map(() => Effect.runPromiseExit(cache.get("f", failing))))
+    expect(failed.every((exit) => Exit.isFailure(exit))).toBe(true)
+    const stuck = await Effect.runPromise(Deferred.make<void>())
+    const leader = Effect.runFork(cache.get("i", Effect.as(Deferred.await(stuck), 7)))
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    const follower = Effect.runPromise(cache.get("i", Effect.succeed(8)))
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    await Effect.runPromise(Fiber.interrupt(leader))
+    expect(await follower).toBe(8)
   })
 
   test("a refresh reads past what it keeps, keeps the very value held when the read says the same, and drops nothing else", async () => {

@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { Clock, Context, Effect, Layer, Stream } from "effect"
+import { Clock, Context, Deferred, Effect, Layer, Stream } from "effect"
 import { Database } from "./Database.ts"
 import { writeDiagnosticsOn } from "../diagnostics.ts"
 import { noteSessionEvent } from "./sessionCacheCounts.ts"
@@ -43,24 +43,38 @@ export class KeyedCache<K, V> {
   private readonly entries = new Map<K, Entry<V>>()
   /** Keys with loads in flight: how many, and the generation they started in. */
   private readonly loads = new Map<K, { count: number; generation: number }>()
+  /** The load of each key that later readers may share ({@link KeyedCache.get}), and the generation it started in. */
+  private readonly shared = new Map<K, { readonly generation: number; readonly result: Deferred.Deferred<V | undefined, unknown> }>()
   private readonly options: KeyedCacheOptions
 
   constructor(options: KeyedCacheOptions) {
     this.options = options
   }
 
-  /** The value under `key`, or `load`'s result, kept when no invalidation of `key` overlapped the load. */
+  /**
+   * The value under `key`, or `load`'s result, kept when no invalidation of `key` overlapped the load. Readers that
+   * find `key` being loaded by an earlier reader, no invalidation of it since that load began, share its result
+   * instead of loading it again (its failure too; an interrupted load is not shared: they load it themselves).
+   */
   get<E, R>(key: K, load: Effect.Effect<V | undefined, E, R>): Effect.Effect<V | undefined, E, R> {
     return Effect.flatMap(Clock.currentTimeMillis, (now) => {
       const hit = this.entries.get(key)
       if (hit !== undefined && hit.expiresAt > now) return Effect.succeed(hit.value)
       if (hit !== undefined) this.options.observe?.(String(key), "expired")
+      const shared = this.shared.get(key)
+      if (shared !== undefined && shared.generation === this.loads.get(key)?.generation) {
+        return Effect.catchCause(Deferred.await(shared.result as Deferred.Deferred<V | undefined, E>), (cause) =>
+          cause.reasons.length > 0 && cause.reasons.every((reason) => reason._tag === "Interrupt")
+            ? this.get(key, load)
+            : Effect.failCause(cause))
+      }
+      const result = Deferred.makeUnsafe<V | undefined, E>()
       return this.loading(key, load, (value, current) => {
         if (value === undefined) return value
         if (current) this.put(key, value, now)
         this.options.observe?.(String(key), current ? "loaded" : "load dropped")
         return value
-      })
+      }, result)
     })
   }
 
@@ -97,12 +111,26 @@ export class KeyedCache<K, V> {
   private loading<E, R>(
     key: K,
     load: Effect.Effect<V | undefined, E, R>,
-    settle: (value: V | undefined, current: boolean) => V | undefined
+    settle: (value: V | undefined, current: boolean) => V | undefined,
+    shared?: Deferred.Deferred<V | undefined, E>
   ): Effect.Effect<V | undefined, E, R> {
     const started = this.begin(key)
+    if (shared === undefined) {
+      return load.pipe(
+        Effect.map((value) => settle(value, this.loads.get(key)?.generation === started)),
+        Effect.ensuring(Effect.sync(() => this.end(key)))
+      )
+    }
+    this.shared.set(key, { generation: started, result: shared as Deferred.Deferred<V | undefined, unknown> })
     return load.pipe(
       Effect.map((value) => settle(value, this.loads.get(key)?.generation === started)),
-      Effect.ensuring(Effect.sync(() => this.end(key)))
+      Effect.onExit((exit) =>
+        Effect.sync(() => {
+          if (this.shared.get(key)?.result === shared) this.shared.delete(key)
+          Deferred.doneUnsafe(shared, exit)
+          this.end(key)
+        })
+      )
     )
   }
 

@@ -13,8 +13,8 @@
  *   failed check leaves the request to the pipeline as it is); one it does not hold (expired after a shopper's
  *   browsing, never read by this process) is loaded once the body is read, by the session middleware's own load
  *   (`loadSessionRow`: the same statement, kept in the cache by the same rules), ONE load for all the writes of that
- *   cookie that come while it runs, and then checked the same way (a failed check hands the request over with its
- *   body);
+ *   cookie that come while it runs (the loads of many cookies that come while earlier ones run go in one statement,
+ *   `db/loadBatches.ts`), and then checked the same way (a failed check hands the request over with its body);
  * - one shopper's writes in turn: a write of a cart waits until this path's earlier write of that cart is answered, so
  *   it decides from the cart that one settled (concurrent writes of one cart would otherwise fail on its version and
  *   take the pipeline's locked way);

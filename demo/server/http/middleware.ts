@@ -18,6 +18,7 @@ import { isShopId, type ShopId } from "../../../core/domain/shop.ts"
 import { Database } from "../db/Database.ts"
 import { noteSessionEvent, type SessionCacheEvent } from "../db/sessionCacheCounts.ts"
 import { CacheBypass, cachedRead, ReadCache, type ReadCacheShape, SettledCarts } from "../db/ReadCache.ts"
+import { batchedLoad } from "../db/loadBatches.ts"
 import { newToken, sessionMaxAgeSeconds } from "../domain/account/sessions.ts"
 import type { CartRequirements } from "../domain/cart/errors.ts"
 import { openCartFor } from "../domain/cart/ownership.ts"
@@ -69,6 +70,26 @@ const findSession = (cookieId: string) =>
     return rows[0]
   })
 
+/** {@link findSession} of many cookies in one statement: the live sessions found, by id. */
+const findSessions = (cookieIds: ReadonlyArray<string>) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const rows = yield* sql<SessionRow>`
+        SELECT s.session_id, s.shop_id, s.customer_id, s.cart_id, s.csrf_token, (c.cart_id IS NOT NULL) AS cart_open,
+               s.expires_at
+        FROM sessions s
+        LEFT JOIN carts c ON c.cart_id = s.cart_id AND c.shop_id = s.shop_id AND c.status = 'open'
+          AND c.customer_id IS NOT DISTINCT FROM s.customer_id
+        WHERE s.session_id = ANY(${cookieIds}::text[]) AND s.expires_at > now()`
+    return new Map(rows.map((row) => [row.session_id, row]))
+  })
+
+/**
+ * {@link findSession} for the read cache: the loads that come while the process's earlier ones run go together in one
+ * statement ({@link batchedLoad}).
+ */
+const loadSession = (cookieId: string) => batchedLoad("session", cookieId, findSession, findSessions)
+
 /** Whether two session rows say the same. */
 const sameSessionRow = (kept: unknown, read: unknown): boolean => {
   const a = kept as SessionRow
@@ -86,7 +107,7 @@ const findSessionCached = (cookieId: string, refresh: boolean) =>
     const cache = yield* Effect.serviceOption(ReadCache)
     const row = refresh && cache._tag === "Some"
       ? (yield* cache.value.sessions.refresh(cookieId, findSession(cookieId), sameSessionRow)) as SessionRow | undefined
-      : yield* cachedRead((cache) => cache.sessions, cookieId, findSession(cookieId))
+      : yield* cachedRead((cache) => cache.sessions, cookieId, loadSession(cookieId))
     if (row === undefined || row.expires_at.getTime() > Date.now()) return row
     if (cache._tag === "Some") cache.value.sessions.invalidate(cookieId)
     return undefined
