@@ -14,6 +14,7 @@ import { FastReads } from "../../demo/server/http/fastReads.ts"
 import { FastWrites } from "../../demo/server/http/fastWrites.ts"
 import { countsOf, shopperWithCart as shopperOf } from "../support/cartShopper.ts"
 import { answersAt, comparable, sentAtOnce } from "../support/httpAnswers.ts"
+import { afterTimeToLive, throughPipeline } from "../support/fastWritePaths.ts"
 import { useRealPortBackend } from "../support/realPort.ts"
 
 const fastReads = new FastReads()
@@ -62,19 +63,6 @@ const counted = async <A>(run: () => Promise<A>) => {
   }
 }
 
-/** Runs `run` with the write fast path off: the pipeline answers. */
-const throughPipeline = async <A>(run: () => Promise<A>): Promise<A> => {
-  fastWrites.enabled = false
-  try {
-    return await run()
-  } finally {
-    fastWrites.enabled = true
-  }
-}
-
-/** Moves the clock past the read cache's time to live: every cached session and cart has expired. */
-const afterTimeToLive = () => vi.setSystemTime(Date.now() + cacheTtlMs * 1.5)
-
 afterEach(() => {
   vi.useRealTimers()
 })
@@ -86,8 +74,8 @@ describe("the write fast path when the shopper's session or cart is not cached",
     vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true })
     expect((await loadCart(who.headers)).status).toBe(200)
     afterTimeToLive()
-    const pipelineAdd = await throughPipeline(() => add(who.headers, line!.variantId))
-    const pipelineChange = await throughPipeline(() => change(who.headers, line!.itemId, 1))
+    const pipelineAdd = await throughPipeline(fastWrites, () => add(who.headers, line!.variantId))
+    const pipelineChange = await throughPipeline(fastWrites, () => change(who.headers, line!.itemId, 1))
     afterTimeToLive()
     const fastAdd = await counted(() => add(who.headers, line!.variantId))
     expect(fastAdd).toMatchObject({ served: 1, declined: 0, handed: 0, sessionLoads: 1, cartLoads: 1 })
@@ -129,7 +117,7 @@ describe("the write fast path when the shopper's session or cart is not cached",
     afterTimeToLive()
     await behindTheCache(loggedOut, (q) => q`DELETE FROM sessions WHERE session_id = ${loggedOut.sessionId}`)
     const fastLoggedOut = await counted(() => add(loggedOut.headers, loggedOut.lines[0]!.variantId))
-    const pipelineLoggedOut = await throughPipeline(() => add(loggedOut.headers, loggedOut.lines[0]!.variantId))
+    const pipelineLoggedOut = await throughPipeline(fastWrites, () => add(loggedOut.headers, loggedOut.lines[0]!.variantId))
     expect(fastLoggedOut).toMatchObject({ served: 0, handed: 1, sessionLoads: 1 })
     expect(fastLoggedOut.answer.status).toBe(403)
     expect([fastLoggedOut.answer.status, fastLoggedOut.answer.body]).toEqual([pipelineLoggedOut.status, pipelineLoggedOut.body])
@@ -138,7 +126,7 @@ describe("the write fast path when the shopper's session or cart is not cached",
     afterTimeToLive()
     await behindTheCache(rotated, (q) => q`UPDATE sessions SET csrf_token = ${randomUUID()} WHERE session_id = ${rotated.sessionId}`)
     const fastRotated = await counted(() => change(rotated.headers, rotated.lines[0]!.itemId, 2))
-    const pipelineRotated = await throughPipeline(() => change(rotated.headers, rotated.lines[0]!.itemId, 2))
+    const pipelineRotated = await throughPipeline(fastWrites, () => change(rotated.headers, rotated.lines[0]!.itemId, 2))
     expect(fastRotated).toMatchObject({ served: 0, handed: 1, sessionLoads: 1 })
     expect(fastRotated.answer.status).toBe(403)
     expect(comparable(fastRotated.answer)).toEqual(comparable(pipelineRotated))
@@ -149,7 +137,7 @@ describe("the write fast path when the shopper's session or cart is not cached",
       q`WITH cart AS (INSERT INTO carts (shop_id, customer_id) VALUES ('SK10MA', NULL) RETURNING cart_id)
         UPDATE sessions SET shop_id = 'SK10MA', cart_id = (SELECT cart_id FROM cart) WHERE session_id = ${moved.sessionId}`)
     const fastMoved = await counted(() => change(moved.headers, moved.lines[0]!.itemId, 2))
-    const pipelineMoved = await throughPipeline(() => change(moved.headers, moved.lines[0]!.itemId, 2))
+    const pipelineMoved = await throughPipeline(fastWrites, () => change(moved.headers, moved.lines[0]!.itemId, 2))
     expect(fastMoved).toMatchObject({ served: 0, sessionLoads: 1 })
     // the session's cart now is the other shop's: it holds no such line
     expect(fastMoved.answer.status).toBe(404)

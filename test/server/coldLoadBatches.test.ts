@@ -8,11 +8,11 @@ import { SqlClient } from "effect/sql"
 import { randomUUID } from "node:crypto"
 import { afterEach, describe, expect, test, vi } from "vitest"
 import { loadCountsOf } from "../../demo/server/db/loadBatches.ts"
-import { cacheTtlMs } from "../../demo/server/db/ReadCache.ts"
 import { FastReads } from "../../demo/server/http/fastReads.ts"
 import { FastWrites } from "../../demo/server/http/fastWrites.ts"
 import { countsOf, shopperWithCart } from "../support/cartShopper.ts"
 import { answersAt, comparable, sentAtOnce } from "../support/httpAnswers.ts"
+import { afterTimeToLive, throughPipeline } from "../support/fastWritePaths.ts"
 import { useRealPortBackend } from "../support/realPort.ts"
 
 const fastReads = new FastReads()
@@ -36,19 +36,6 @@ const addOf = (who: Shopper) => ({
 })
 
 const changeOf = (who: Shopper) => ({ method: "POST", path: changePath, headers: who.headers, body: { id: who.lines[0]!.itemId, amount: 1, extended: true } })
-
-/** Runs `run` with the write fast path off: the pipeline answers. */
-const throughPipeline = async <A>(run: () => Promise<A>): Promise<A> => {
-  fastWrites.enabled = false
-  try {
-    return await run()
-  } finally {
-    fastWrites.enabled = true
-  }
-}
-
-/** Moves the clock past the read cache's time to live: every cached session and cart has expired. */
-const afterTimeToLive = () => vi.setSystemTime(Date.now() + cacheTtlMs * 1.5)
 
 /** The session load statements sent so far, alone and in batches. */
 const statements = () => ({ sessions: loadCountsOf(fastWrites.cache!)["session"] ?? { alone: 0, batches: 0, batchedKeys: 0, waiting: 0 } })
@@ -97,8 +84,8 @@ describe("many shoppers' first calls at once, nothing cached", () => {
     vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true })
     // what the pipeline answers each shopper's add, and the change back, from the same carts
     afterTimeToLive()
-    const pipelineAdds = await throughPipeline(() => Promise.all(all.map((who) => call("PUT", addPath, addOf(who).headers, addOf(who).body))))
-    const pipelineChanges = await throughPipeline(() => Promise.all(all.map((who) => call("POST", changePath, who.headers, changeOf(who).body))))
+    const pipelineAdds = await throughPipeline(fastWrites, () => Promise.all(all.map((who) => call("PUT", addPath, addOf(who).headers, addOf(who).body))))
+    const pipelineChanges = await throughPipeline(fastWrites, () => Promise.all(all.map((who) => call("POST", changePath, who.headers, changeOf(who).body))))
     afterTimeToLive()
     const before = statements()
     const waits = fastWrites.loads.sessionWaits

@@ -10,11 +10,11 @@ import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { randomUUID } from "node:crypto"
 import { describe, expect, test, vi } from "vitest"
-import { cacheTtlMs } from "../../demo/server/db/ReadCache.ts"
 import { FastReads } from "../../demo/server/http/fastReads.ts"
 import { FastWrites } from "../../demo/server/http/fastWrites.ts"
 import { countsOf, shopperWithCart, variantsInStock } from "../support/cartShopper.ts"
 import { answersAt, sentAtOnce } from "../support/httpAnswers.ts"
+import { afterTimeToLive, throughPipeline } from "../support/fastWritePaths.ts"
 import { useRealPortBackend } from "../support/realPort.ts"
 
 const fastReads = new FastReads()
@@ -87,16 +87,6 @@ const whileCartLocked = async <A>(cartId: number, held: () => boolean, run: () =
   }
 }
 
-/** Runs `run` with the write fast path off: its cart writes all go through the pipeline (counted as left to it). */
-const throughPipeline = async <A>(run: () => Promise<A>): Promise<A> => {
-  fastWrites.enabled = false
-  try {
-    return await run()
-  } finally {
-    fastWrites.enabled = true
-  }
-}
-
 /** What the write fast path did during `run`: writes served, and writes left to the pipeline before their body. */
 const counted = async <A>(run: () => Promise<A>) => {
   const served = fastWrites.hits
@@ -104,9 +94,6 @@ const counted = async <A>(run: () => Promise<A>) => {
   const answer = await run()
   return { answer, served: fastWrites.hits - served, declined: fastWrites.handOvers.beforeBody - declined }
 }
-
-/** Moves the clock past the read cache's time to live: every cached session and cart has expired. */
-const afterTimeToLive = () => vi.setSystemTime(Date.now() + cacheTtlMs * 1.5)
 
 describe("cart writes that keep the session", () => {
   test("two writes at once of a shopper whose cached session expired leave it cached: the next write is fast", async () => {
@@ -119,7 +106,7 @@ describe("cart writes that keep the session", () => {
       const declined = fastWrites.handOvers.beforeBody
       const both = await counted(() =>
         whileCartLocked(cartId, () => fastWrites.handOvers.beforeBody === declined + 2, () =>
-          throughPipeline(() => atOnce([addRequest(who.headers, first!.variantId), addRequest(who.headers, second!.variantId)]))))
+          throughPipeline(fastWrites, () => atOnce([addRequest(who.headers, first!.variantId), addRequest(who.headers, second!.variantId)]))))
       // both went through the pipeline, overlapping
       expect(both.declined).toBe(2)
       expect(both.answer.map((answer) => answer.status)).toEqual([200, 200])
@@ -144,7 +131,7 @@ describe("cart writes that keep the session", () => {
       afterTimeToLive()
       const declined = fastWrites.handOvers.beforeBody
       const answers = await whileCartLocked(before.cartId, () => fastWrites.handOvers.beforeBody === declined + 2, () =>
-        throughPipeline(() => atOnce([addRequest(who.headers, first!.variantId), changeRequest(who.headers, second!.itemId, 1)])))
+        throughPipeline(fastWrites, () => atOnce([addRequest(who.headers, first!.variantId), changeRequest(who.headers, second!.itemId, 1)])))
       expect(answers.map((answer) => answer.status)).toEqual([200, 200])
       expect((await add(inOtherShop, otherVariant!)).status).toBe(200)
     } finally {

@@ -61,26 +61,23 @@ const findSession = (cookieId: string) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const rows = yield* sql<SessionRow>`
-        SELECT s.session_id, s.shop_id, s.customer_id, s.cart_id, s.csrf_token, (c.cart_id IS NOT NULL) AS cart_open,
+        SELECT ${sql.literal(sessionColumnsFrom)} WHERE s.session_id = ${cookieId} AND s.expires_at > now()`
+    return rows[0]
+  })
+
+// a session row's columns and tables (`SessionRow`), the sessions aliased `s`
+const sessionColumnsFrom = `s.session_id, s.shop_id, s.customer_id, s.cart_id, s.csrf_token, (c.cart_id IS NOT NULL) AS cart_open,
                s.expires_at
         FROM sessions s
         LEFT JOIN carts c ON c.cart_id = s.cart_id AND c.shop_id = s.shop_id AND c.status = 'open'
-          AND c.customer_id IS NOT DISTINCT FROM s.customer_id
-        WHERE s.session_id = ${cookieId} AND s.expires_at > now()`
-    return rows[0]
-  })
+          AND c.customer_id IS NOT DISTINCT FROM s.customer_id`
 
 /** {@link findSession} of many cookies in one statement: the live sessions found, by id. */
 const findSessions = (cookieIds: ReadonlyArray<string>) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const rows = yield* sql<SessionRow>`
-        SELECT s.session_id, s.shop_id, s.customer_id, s.cart_id, s.csrf_token, (c.cart_id IS NOT NULL) AS cart_open,
-               s.expires_at
-        FROM sessions s
-        LEFT JOIN carts c ON c.cart_id = s.cart_id AND c.shop_id = s.shop_id AND c.status = 'open'
-          AND c.customer_id IS NOT DISTINCT FROM s.customer_id
-        WHERE s.session_id = ANY(${cookieIds}::text[]) AND s.expires_at > now()`
+        SELECT ${sql.literal(sessionColumnsFrom)} WHERE s.session_id = ANY(${cookieIds}::text[]) AND s.expires_at > now()`
     return new Map(rows.map((row) => [row.session_id, row]))
   })
 
