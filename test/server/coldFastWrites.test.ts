@@ -14,7 +14,7 @@ import { FastReads } from "../../demo/server/http/fastReads.ts"
 import { FastWrites } from "../../demo/server/http/fastWrites.ts"
 import { countsOf, shopperWithCart as shopperOf } from "../support/cartShopper.ts"
 import { answersAt, comparable, sentAtOnce } from "../support/httpAnswers.ts"
-import { afterTimeToLive, throughPipeline } from "../support/fastWritePaths.ts"
+import { afterTimeToLive, throughPipeline, whileLocked } from "../support/fastWritePaths.ts"
 import { useRealPortBackend } from "../support/realPort.ts"
 
 const fastReads = new FastReads()
@@ -180,29 +180,5 @@ describe("the write fast path when the shopper's session or cart is not cached",
  * embedded database, one connection, no statement runs): writes that come meanwhile all wait for their session's load.
  * The hold ends once `held` answers true.
  */
-const whileSessionsHeld = async <A>(held: () => boolean, run: () => Promise<A>): Promise<A> => {
-  let release: () => void = () => {}
-  const gate = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  let locked: () => void = () => {}
-  const lockTaken = new Promise<void>((resolve) => {
-    locked = resolve
-  })
-  const holder = runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (q) =>
-    q.withTransaction(Effect.gen(function*() {
-      yield* q`LOCK TABLE sessions IN ACCESS EXCLUSIVE MODE`
-      locked()
-      yield* Effect.promise(() => gate)
-    }))))
-  await lockTaken
-  try {
-    const done = run()
-    await expect.poll(held).toBe(true)
-    release()
-    await holder
-    return await done
-  } finally {
-    release()
-  }
-}
+const whileSessionsHeld = <A>(held: () => boolean, run: () => Promise<A>): Promise<A> =>
+  whileLocked(runtime, (sql) => sql`LOCK TABLE sessions IN ACCESS EXCLUSIVE MODE`, held, run)

@@ -3,8 +3,6 @@
  * their sessions are loaded in a few statements (demo/server/db/loadBatches.ts), not one per shopper, and every answer
  * is byte for byte the pipeline's; a session dropped while its batched load runs is not kept.
  */
-import { Effect } from "effect"
-import { SqlClient } from "effect/sql"
 import { randomUUID } from "node:crypto"
 import { afterEach, describe, expect, test, vi } from "vitest"
 import { loadCountsOf } from "../../demo/server/db/loadBatches.ts"
@@ -12,7 +10,7 @@ import { FastReads } from "../../demo/server/http/fastReads.ts"
 import { FastWrites } from "../../demo/server/http/fastWrites.ts"
 import { countsOf, shopperWithCart } from "../support/cartShopper.ts"
 import { answersAt, comparable, sentAtOnce } from "../support/httpAnswers.ts"
-import { afterTimeToLive, throughPipeline } from "../support/fastWritePaths.ts"
+import { afterTimeToLive, throughPipeline, whileLocked } from "../support/fastWritePaths.ts"
 import { useRealPortBackend } from "../support/realPort.ts"
 
 const fastReads = new FastReads()
@@ -45,32 +43,8 @@ const statements = () => ({ sessions: loadCountsOf(fastWrites.cache!)["session"]
  * embedded database, one connection, no statement runs): the loads that come meanwhile all wait. The hold ends once
  * `held` answers true.
  */
-const whileSessionsHeld = async <A>(held: () => boolean, run: () => Promise<A>): Promise<A> => {
-  let release: () => void = () => {}
-  const gate = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  let locked: () => void = () => {}
-  const lockTaken = new Promise<void>((resolve) => {
-    locked = resolve
-  })
-  const holder = runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (q) =>
-    q.withTransaction(Effect.gen(function*() {
-      yield* q`LOCK TABLE sessions IN ACCESS EXCLUSIVE MODE`
-      locked()
-      yield* Effect.promise(() => gate)
-    }))))
-  await lockTaken
-  try {
-    const done = run()
-    await expect.poll(held).toBe(true)
-    release()
-    await holder
-    return await done
-  } finally {
-    release()
-  }
-}
+const whileSessionsHeld = <A>(held: () => boolean, run: () => Promise<A>): Promise<A> =>
+  whileLocked(runtime, (sql) => sql`LOCK TABLE sessions IN ACCESS EXCLUSIVE MODE`, held, run)
 
 afterEach(() => {
   vi.useRealTimers()

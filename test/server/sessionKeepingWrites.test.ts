@@ -14,7 +14,7 @@ import { FastReads } from "../../demo/server/http/fastReads.ts"
 import { FastWrites } from "../../demo/server/http/fastWrites.ts"
 import { countsOf, shopperWithCart, variantsInStock } from "../support/cartShopper.ts"
 import { answersAt, sentAtOnce } from "../support/httpAnswers.ts"
-import { afterTimeToLive, throughPipeline } from "../support/fastWritePaths.ts"
+import { afterTimeToLive, throughPipeline, whileLocked } from "../support/fastWritePaths.ts"
 import { useRealPortBackend } from "../support/realPort.ts"
 
 const fastReads = new FastReads()
@@ -60,32 +60,8 @@ const changeRequest = (headers: Record<string, string>, id: number, amount: numb
  * all in flight together (on PostgreSQL waiting for the lock, on the embedded database, one connection, for the
  * connection). The hold ends once `held` answers true.
  */
-const whileCartLocked = async <A>(cartId: number, held: () => boolean, run: () => Promise<A>): Promise<A> => {
-  let release: () => void = () => {}
-  const gate = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  let locked: () => void = () => {}
-  const lockTaken = new Promise<void>((resolve) => {
-    locked = resolve
-  })
-  const holder = runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) =>
-    sql.withTransaction(Effect.gen(function*() {
-      yield* sql`SELECT cart_id FROM carts WHERE cart_id = ${cartId} FOR UPDATE`
-      locked()
-      yield* Effect.promise(() => gate)
-    }))))
-  await lockTaken
-  try {
-    const done = run()
-    await expect.poll(held).toBe(true)
-    release()
-    await holder
-    return await done
-  } finally {
-    release()
-  }
-}
+const whileCartLocked = <A>(cartId: number, held: () => boolean, run: () => Promise<A>): Promise<A> =>
+  whileLocked(runtime, (sql) => sql`SELECT cart_id FROM carts WHERE cart_id = ${cartId} FOR UPDATE`, held, run)
 
 /** What the write fast path did during `run`: writes served, and writes left to the pipeline before their body. */
 const counted = async <A>(run: () => Promise<A>) => {
