@@ -12,7 +12,7 @@ import { afterEach, describe, expect, test, vi } from "vitest"
 import { cacheInvalidationChannel, cacheTtlMs } from "../../demo/server/db/ReadCache.ts"
 import { FastReads } from "../../demo/server/http/fastReads.ts"
 import { FastWrites } from "../../demo/server/http/fastWrites.ts"
-import { countsOf, shopperWithCart as shopperOf } from "../support/cartShopper.ts"
+import { addToCartPath, changeAmountPath, countsOf, shopperWithCart as shopperOf } from "../support/cartShopper.ts"
 import { answersAt, comparable, sentAtOnce } from "../support/httpAnswers.ts"
 import { afterTimeToLive, throughPipeline, whileLocked } from "../support/fastWritePaths.ts"
 import { useRealPortBackend } from "../support/realPort.ts"
@@ -24,13 +24,10 @@ const { baseUrl, runtime } = useRealPortBackend({ fastReads, fastWrites })
 const call = answersAt(baseUrl)
 const atOnce = sentAtOnce(baseUrl)
 
-const addPath = "/api/v2/cart.cart-api/add-to-cart"
-const changePath = "/api/v2/cart.cart-api/change-amount"
-
 const add = (headers: Record<string, string>, variantId: number) =>
-  call("PUT", addPath, { ...headers, "idempotency-key": randomUUID() }, { variantId, amount: 1, extended: true })
+  call("PUT", addToCartPath, { ...headers, "idempotency-key": randomUUID() }, { variantId, amount: 1, extended: true })
 
-const change = (headers: Record<string, string>, id: number, amount: number) => call("POST", changePath, headers, { id, amount, extended: true })
+const change = (headers: Record<string, string>, id: number, amount: number) => call("POST", changeAmountPath, headers, { id, amount, extended: true })
 
 const loadCart = (headers: Record<string, string>) => call("GET", "/api/v2/cart.cart-api/load-cart", headers, undefined)
 
@@ -159,8 +156,8 @@ describe("the write fast path when the shopper's session or cart is not cached",
       whileSessionsHeld(() => fastWrites.loads.sessionWaits === waits + writes, () =>
         atOnce(Array.from({ length: writes }, (_, i) =>
           i % 2 === 0
-            ? { method: "PUT", path: addPath, headers: { ...who.headers, "idempotency-key": randomUUID() }, body: { variantId: first!.variantId, amount: 1, extended: true } }
-            : { method: "PUT", path: addPath, headers: { ...who.headers, "idempotency-key": randomUUID() }, body: { variantId: second!.variantId, amount: 1, extended: true } }))))
+            ? { method: "PUT", path: addToCartPath, headers: { ...who.headers, "idempotency-key": randomUUID() }, body: { variantId: first!.variantId, amount: 1, extended: true } }
+            : { method: "PUT", path: addToCartPath, headers: { ...who.headers, "idempotency-key": randomUUID() }, body: { variantId: second!.variantId, amount: 1, extended: true } }))))
     expect(answers.answer.map((answer) => answer.status)).toEqual(answers.answer.map(() => 200))
     expect(answers).toMatchObject({ served: writes, declined: 0, handed: 0, sessionLoads: 1, cartLoads: 1 })
     const refused = (variantId: number) =>

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, test, vi } from "vitest"
 import { loadCountsOf } from "../../demo/server/db/loadBatches.ts"
 import { FastReads } from "../../demo/server/http/fastReads.ts"
 import { FastWrites } from "../../demo/server/http/fastWrites.ts"
-import { countsOf, shopperWithCart } from "../support/cartShopper.ts"
+import { addToCartPath, changeAmountPath, countsOf, shopperWithCart } from "../support/cartShopper.ts"
 import { answersAt, comparable, sentAtOnce } from "../support/httpAnswers.ts"
 import { afterTimeToLive, throughPipeline, whileLocked } from "../support/fastWritePaths.ts"
 import { useRealPortBackend } from "../support/realPort.ts"
@@ -20,20 +20,18 @@ const { baseUrl, runtime } = useRealPortBackend({ fastReads, fastWrites })
 const call = answersAt(baseUrl)
 const atOnce = sentAtOnce(baseUrl)
 
-const addPath = "/api/v2/cart.cart-api/add-to-cart"
-const changePath = "/api/v2/cart.cart-api/change-amount"
 const loadCartPath = "/api/v2/cart.cart-api/load-cart"
 
 type Shopper = Awaited<ReturnType<typeof shopperWithCart>>
 
 const addOf = (who: Shopper) => ({
   method: "PUT",
-  path: addPath,
+  path: addToCartPath,
   headers: { ...who.headers, "idempotency-key": randomUUID() },
   body: { variantId: who.lines[0]!.variantId, amount: 1, extended: true }
 })
 
-const changeOf = (who: Shopper) => ({ method: "POST", path: changePath, headers: who.headers, body: { id: who.lines[0]!.itemId, amount: 1, extended: true } })
+const changeOf = (who: Shopper) => ({ method: "POST", path: changeAmountPath, headers: who.headers, body: { id: who.lines[0]!.itemId, amount: 1, extended: true } })
 
 /** The session load statements sent so far, alone and in batches. */
 const statements = () => ({ sessions: loadCountsOf(fastWrites.cache!)["session"] ?? { alone: 0, batches: 0, batchedKeys: 0, waiting: 0 } })
@@ -58,8 +56,8 @@ describe("many shoppers' first calls at once, nothing cached", () => {
     vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true })
     // what the pipeline answers each shopper's add, and the change back, from the same carts
     afterTimeToLive()
-    const pipelineAdds = await throughPipeline(fastWrites, () => Promise.all(all.map((who) => call("PUT", addPath, addOf(who).headers, addOf(who).body))))
-    const pipelineChanges = await throughPipeline(fastWrites, () => Promise.all(all.map((who) => call("POST", changePath, who.headers, changeOf(who).body))))
+    const pipelineAdds = await throughPipeline(fastWrites, () => Promise.all(all.map((who) => call("PUT", addToCartPath, addOf(who).headers, addOf(who).body))))
+    const pipelineChanges = await throughPipeline(fastWrites, () => Promise.all(all.map((who) => call("POST", changeAmountPath, who.headers, changeOf(who).body))))
     afterTimeToLive()
     const before = statements()
     const waits = fastWrites.loads.sessionWaits

@@ -11,6 +11,9 @@ import { type Answer, answersAt } from "./httpAnswers.ts"
 /** The path of add-to-cart. */
 export const addToCartPath = "/api/v2/cart.cart-api/add-to-cart"
 
+/** The path of change-amount. */
+export const changeAmountPath = "/api/v2/cart.cart-api/change-amount"
+
 /** The part of a cart answer tests read: its lines. */
 export interface CartAnswer {
   readonly cartItems?: ReadonlyArray<{ readonly articleId: number; readonly variantId?: number; readonly count?: number; readonly amount?: number }>

@@ -24,6 +24,7 @@ import { CartArticle } from "../../../core/api/entities/cart.ts"
 import { ApiResponse } from "../../../core/api/entities/envelope.ts"
 import { BillingMethods } from "../../../core/api/entities/payment.ts"
 import { schemaJsonWriter } from "./schemaJson.ts"
+import { setNewest } from "../newestEntries.ts"
 
 // `JSON.stringify` of the contract's encode, written without running the encoder (schemaJson.ts)
 const answerWriter = schemaJsonWriter(ApiResponse)
@@ -100,11 +101,7 @@ const lastArticlesMax = 1024
 const articleTextsOf = (cartId: string | undefined, articles: ReadonlyArray<CartArticle>): ReadonlyArray<Texts> => {
   const last = cartId === undefined ? undefined : lastArticles.get(cartId)
   const texts = articles.map((article) => articleText(article, last))
-  if (cartId !== undefined) {
-    lastArticles.delete(cartId)
-    if (lastArticles.size >= lastArticlesMax) lastArticles.delete(lastArticles.keys().next().value!)
-    lastArticles.set(cartId, { articles, texts })
-  }
+  if (cartId !== undefined) setNewest(lastArticles, cartId, { articles, texts }, lastArticlesMax)
   return texts
 }
 

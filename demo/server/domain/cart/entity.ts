@@ -11,6 +11,7 @@ import { activeBundlesTotal, feesOf, giftType, hasDigitalContent, isActiveBundle
 import { groupDeliveries } from "../deliveryGroups.ts"
 import { round2, type ValuedDiscounts, valueDiscounts, withoutVat } from "./money.ts"
 import { type CartLine, type CartState, readCartCached } from "./reading.ts"
+import { setNewest } from "../../newestEntries.ts"
 
 /** The totals of a cart (§3 price, discounts, total, cartPrice, pieces). */
 export interface CartTotals {
@@ -128,9 +129,7 @@ export const cartArticles = (state: CartState): ReadonlyArray<CartArticle> => {
     const at = same === undefined ? -1 : same.lines.indexOf(line)
     return at < 0 ? articleOf(line, currency) : same!.articles[at]!
   })
-  lastArticles.delete(state.cartId)
-  if (lastArticles.size >= lastArticlesMax) lastArticles.delete(lastArticles.keys().next().value!)
-  lastArticles.set(state.cartId, { currency, lines: state.lines, articles })
+  setNewest(lastArticles, state.cartId, { currency, lines: state.lines, articles }, lastArticlesMax)
   return articles
 }
 
